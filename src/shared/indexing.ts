@@ -217,17 +217,20 @@ export interface Transition {
   triggers: readonly Trigger[];
   /** only for feeds with external regeneration */
   needsRegeneration?: boolean;
+  /** only for feeds without it: a feed with external regeneration always regenerates first */
+  withoutRegeneration?: boolean;
 }
 
 /** States a feed rests in; a start (request or schedule) is possible only from these. */
 export const RESTING_STATES: readonly FeedState[] = ['done', 'error', 'regen_error'];
 
 export const TRANSITIONS: readonly Transition[] = [
-  // start: plain feeds go straight to waiting, feeds with external regeneration regenerate first
-  { from: 'done', to: 'waiting', triggers: ['start'] },
-  { from: 'error', to: 'waiting', triggers: ['start'] },
+  // start: plain feeds go straight to waiting, feeds with external regeneration regenerate first (a hand
+  // start too: what the presenter shows is what a request or the schedule does)
+  { from: 'done', to: 'waiting', triggers: ['start'], withoutRegeneration: true },
+  { from: 'error', to: 'waiting', triggers: ['start'], withoutRegeneration: true },
   // regen_error is a resting state too (the sandbox's choice): otherwise such a feed could never index again
-  { from: 'regen_error', to: 'waiting', triggers: ['start'] },
+  { from: 'regen_error', to: 'waiting', triggers: ['start'], withoutRegeneration: true },
   { from: 'done', to: 'regen_waiting', triggers: ['start'], needsRegeneration: true },
   { from: 'error', to: 'regen_waiting', triggers: ['start'], needsRegeneration: true },
   { from: 'regen_error', to: 'regen_waiting', triggers: ['start'], needsRegeneration: true },

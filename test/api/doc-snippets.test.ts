@@ -1121,7 +1121,7 @@ Object.assign(COVERAGE, {
       ]).toEqual(lines);
     },
   },
-  'docs/testing.md#368599ac8b': {
+  'docs/testing.md#e96484c1bd': {
     how: 'checked',
     what: 'SandboxApiError messages',
     check: async (b) => {
@@ -1136,7 +1136,7 @@ Object.assign(COVERAGE, {
         );
       expect(await message(client.feed('demo42', 99))).toBe(unknownFeed);
       expect(await message(client.readiness({ siteId: 'dem042' }))).toBe(unknownSite);
-      expect(await message(client.transition('demo42', 44, 'regen_done'))).toBe(refused);
+      expect(await message(client.transition('demo42', 42, 'regen_done'))).toBe(refused);
       const other = http.createServer((_q, s) => s.end('<html>a shop</html>'));
       await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
       const otherPort = (other.address() as AddressInfo).port;

@@ -204,6 +204,70 @@ describe('a feed paused by a request', () => {
   });
 });
 
+describe("hand moves follow the feed's settings", () => {
+  it('a feed with interval Never is not started by hand either: the refusal names the interval and the fix', async () => {
+    const { body: feed } = await admin(sb.url, 'GET', '/feeds/demo42/44');
+    expect(feed).toMatchObject({ state: 'done', interval: 'Never', allowedTransitions: [] });
+    const res = await admin(sb.url, 'POST', '/feeds/demo42/44/transition', { to: 'waiting' });
+    expect(res).toMatchObject({
+      status: 409,
+      body: { error: 'TransitionRefused', from: 'done', to: 'waiting', allowed: [] },
+    });
+    expect(res.body.message).toMatch(/feed 44 has interval "Never"/);
+    expect(res.body.message).toContain('PATCH /_sandbox/feeds/demo42/44 {"interval":"24h"}');
+    // no other move either, and the refusal says why rather than to wait for a step
+    const other = await admin(sb.url, 'POST', '/feeds/demo42/44/transition', { to: 'running' });
+    expect(other.status).toBe(409);
+    expect(other.body.message).toMatch(/feed 44 has interval "Never"/);
+    expect(sb.core.indexing.feed('demo42', 44)!.state).toBe('done');
+    // with an interval it starts by hand
+    await admin(sb.url, 'PATCH', '/feeds/demo42/44', { interval: '24h' });
+    expect((await admin(sb.url, 'GET', '/feeds/demo42/44')).body.allowedTransitions).toEqual([
+      'waiting',
+    ]);
+  });
+
+  it('a run started by hand on an upload feed without a file says it read no file', async () => {
+    const moved = await admin(sb.url, 'POST', '/feeds/demo42/42/transition', { to: 'waiting' });
+    expect(moved.status).toBe(200);
+    const ended = await runToEnd(sb, 42);
+    expect(ended).toMatchObject({
+      state: 'error',
+      lastRun: { outcome: 'error', fileRead: false, indexed: 0 },
+    });
+    expect(ended.lastRun!.error).toMatch(/^no feed file: none was uploaded for this feed yet/);
+  });
+
+  it('a feed with external regeneration regenerates first when started by hand too', async () => {
+    const { body: feed } = await admin(sb.url, 'GET', '/feeds/demo42/43');
+    expect(feed).toMatchObject({ regeneration: true, allowedTransitions: ['regen_waiting'] });
+    const skip = await admin(sb.url, 'POST', '/feeds/demo42/43/transition', { to: 'waiting' });
+    expect(skip).toMatchObject({
+      status: 409,
+      body: { error: 'TransitionRefused', allowed: ['regen_waiting'] },
+    });
+    expect(skip.body.message).toMatch(/external regeneration/);
+    expect(skip.body.message).toContain('PATCH /_sandbox/feeds/demo42/43 {"regeneration":false}');
+    expect(
+      (await admin(sb.url, 'POST', '/feeds/demo42/43/transition', { to: 'regen_waiting' })).status,
+    ).toBe(200);
+    const done = await runToEnd(sb, 43);
+    expect(done.history.filter((h) => h.kind === 'transition').map((h: any) => h.to)).toEqual([
+      'regen_waiting',
+      'regen_running',
+      'regen_done',
+      'waiting',
+      'running',
+      'done',
+    ]);
+    // without regeneration a start goes straight to waiting
+    await admin(sb.url, 'PATCH', '/feeds/demo42/43', { regeneration: false });
+    expect((await admin(sb.url, 'GET', '/feeds/demo42/43')).body.allowedTransitions).toEqual([
+      'waiting',
+    ]);
+  });
+});
+
 describe('PUT from the cart source', () => {
   it('regenerates, then indexes fixtures/feeds/cart-products.csv into the feed catalog', async () => {
     await put(sb.url, 'feedId=43&requestedBy=cart%40shop.example');
@@ -612,7 +676,7 @@ describe('admin feeds API', () => {
         error: 'TransitionRefused',
         from: 'done',
         to: 'running',
-        allowed: ['waiting', 'regen_waiting'],
+        allowed: ['regen_waiting'],
         message: expect.stringContaining('"done" cannot move to "running"'),
       },
     });
@@ -622,11 +686,13 @@ describe('admin feeds API', () => {
     expect(
       (await admin(sb.url, 'POST', '/feeds/demo42/77/transition', { to: 'waiting' })).status,
     ).toBe(404);
-    const moved = await admin(sb.url, 'POST', '/feeds/demo42/43/transition', { to: 'waiting' });
+    const moved = await admin(sb.url, 'POST', '/feeds/demo42/43/transition', {
+      to: 'regen_waiting',
+    });
     expect(moved.body).toMatchObject({
-      state: 'waiting',
+      state: 'regen_waiting',
       history: expect.arrayContaining([
-        expect.objectContaining({ cause: 'hand', from: 'done', to: 'waiting' }),
+        expect.objectContaining({ cause: 'hand', from: 'done', to: 'regen_waiting' }),
       ]),
     });
   });

@@ -14,10 +14,13 @@ import {
 type Move = [from: FeedState, to: FeedState, trigger: Trigger];
 
 // The design's table of indexing states, written out once more by hand so a change to the table is a visible decision.
-const PLAIN: Move[] = [
+// A feed without external regeneration starts in waiting; one with it always regenerates first (by hand too).
+const PLAIN_STARTS: Move[] = [
   ['done', 'waiting', 'start'],
   ['error', 'waiting', 'start'],
   ['regen_error', 'waiting', 'start'],
+];
+const STEPS: Move[] = [
   ['waiting', 'running', 'step'],
   ['running', 'done', 'step'],
   ['running', 'error', 'step'],
@@ -35,10 +38,18 @@ const REGEN_ONLY: Move[] = [
 ];
 const TRIGGERS: Trigger[] = ['start', 'step', 'pause', 'resume'];
 
+const KINDS = [false, true].flatMap((regeneration) =>
+  [false, true].map((intervalNever) => ({ regeneration, intervalNever })),
+);
+
 describe('indexing transition table', () => {
-  for (const regeneration of [false, true]) {
-    const allowed = regeneration ? [...PLAIN, ...REGEN_ONLY] : PLAIN;
-    describe(regeneration ? 'feed with external regeneration' : 'plain feed', () => {
+  for (const traits of KINDS) {
+    const { regeneration, intervalNever } = traits;
+    // interval Never: nothing starts the feed (not a request, the schedule or a hand); a run under way goes on
+    const starts = intervalNever ? [] : regeneration ? REGEN_ONLY : PLAIN_STARTS;
+    const allowed = [...starts, ...STEPS];
+    const kind = `${regeneration ? 'feed with external regeneration' : 'plain feed'}${intervalNever ? ', interval Never' : ''}`;
+    describe(kind, () => {
       it('allows exactly the listed moves, each only for its own trigger', () => {
         for (const from of FEED_STATES) {
           for (const to of FEED_STATES) {
@@ -47,7 +58,7 @@ describe('indexing transition table', () => {
                 ([f, t, tr]) => f === from && t === to && tr === trigger,
               );
               expect(
-                canTransition(from, to, { regeneration }, trigger),
+                canTransition(from, to, traits, trigger),
                 `${from} → ${to} on ${trigger}`,
               ).toBe(expected);
             }
@@ -58,12 +69,11 @@ describe('indexing transition table', () => {
       it('lets the admin make any listed move by hand, and no other', () => {
         for (const from of FEED_STATES) {
           const targets = allowed.filter(([f]) => f === from).map(([, t]) => t);
-          expect(allowedTargets(from, { regeneration }).sort(), from).toEqual([...targets].sort());
+          expect(allowedTargets(from, traits).sort(), from).toEqual([...targets].sort());
           for (const to of FEED_STATES)
-            expect(
-              canTransition(from, to, { regeneration }, 'hand'),
-              `${from} → ${to} by hand`,
-            ).toBe(targets.includes(to));
+            expect(canTransition(from, to, traits, 'hand'), `${from} → ${to} by hand`).toBe(
+              targets.includes(to),
+            );
         }
       });
     });
@@ -71,8 +81,9 @@ describe('indexing transition table', () => {
 
   it('starts resting feeds in waiting, or in regen_waiting when the feed regenerates first', () => {
     for (const from of ['done', 'error', 'regen_error'] as const) {
-      expect(startTarget(from, { regeneration: false })).toBe('waiting');
-      expect(startTarget(from, { regeneration: true })).toBe('regen_waiting');
+      expect(startTarget(from, { regeneration: false, intervalNever: false })).toBe('waiting');
+      expect(startTarget(from, { regeneration: true, intervalNever: false })).toBe('regen_waiting');
+      expect(startTarget(from, { regeneration: false, intervalNever: true })).toBeNull();
     }
     for (const from of [
       'waiting',
@@ -82,8 +93,8 @@ describe('indexing transition table', () => {
       'regen_running',
       'regen_done',
     ] as const) {
-      expect(startTarget(from, { regeneration: true })).toBeNull();
-      expect(startTarget(from, { regeneration: false })).toBeNull();
+      expect(startTarget(from, { regeneration: true, intervalNever: false })).toBeNull();
+      expect(startTarget(from, { regeneration: false, intervalNever: false })).toBeNull();
     }
   });
 
@@ -99,7 +110,7 @@ describe('indexing transition table', () => {
     const err = new TransitionRefused(
       'waiting',
       'done',
-      allowedTargets('waiting', { regeneration: false }),
+      allowedTargets('waiting', { regeneration: false, intervalNever: false }),
     );
     expect(err.allowed).toEqual(['running']);
     expect(err.message).toContain('"waiting" cannot move to "done"');

@@ -9,7 +9,13 @@ import { formatInterval, nextAfter } from '../durations';
 import { clipped } from '../../shared/text';
 import type { FeedEngine } from './feeds';
 import type { FeedRecord } from './feed-db';
-import { allowedTargets, canTransition, RESTING_STATES, TransitionRefused } from './state-machine';
+import {
+  allowedTargets,
+  canTransition,
+  RESTING_STATES,
+  restingRefusal,
+  TransitionRefused,
+} from './state-machine';
 
 /** No feed with this siteId and id. */
 export class FeedNotFound extends Error {
@@ -113,9 +119,14 @@ export async function moveByHand(
 ): Promise<FeedView> {
   const rec = find(engine, siteId, feedId);
   const s = engine.settings(rec);
-  const traits = { regeneration: s.regeneration };
+  const traits = engine.traits(rec);
   if (!canTransition(rec.state, target, traits, 'hand'))
-    throw new TransitionRefused(rec.state, target, allowedTargets(rec.state, traits));
+    throw new TransitionRefused(
+      rec.state,
+      target,
+      allowedTargets(rec.state, traits),
+      restingRefusal(rec, rec.state, target, traits) ?? undefined,
+    );
   const now = engine.now;
   if (RESTING_STATES.includes(rec.state)) {
     const input = s.config.source.kind === 'cart' ? 'cart' : 'upload';

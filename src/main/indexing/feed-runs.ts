@@ -15,6 +15,8 @@ export interface RunResult {
   products: Product[];
   /** the products by uid, built while parsing (the catalog keeps it as its index) */
   byUid: Map<string, Product>;
+  /** false when the run had no file to read (no upload yet, a cart source it could not get) */
+  fileRead: boolean;
 }
 
 /**
@@ -63,6 +65,7 @@ function failed(error: string): RunResult {
     },
     products: [],
     byUid: new Map(),
+    fileRead: false,
   };
 }
 
@@ -126,5 +129,7 @@ export async function executeRun(
   const summary = await parseFeed(input, { idField, limits, index: byUid, onProgress }, (p) =>
     products.push(p),
   );
-  return summary.error ? { summary, products: [], byUid: new Map() } : { summary, products, byUid };
+  return summary.error
+    ? { summary, products: [], byUid: new Map(), fileRead: true }
+    : { summary, products, byUid, fileRead: true };
 }

@@ -4,7 +4,7 @@ import type { FeedView, ParseProgress } from '../../shared/indexing';
 import type { FeedConfig } from '../accounts/config';
 import { formatInterval } from '../durations';
 import type { FeedRecord } from './feed-db';
-import { allowedTargets, RESTING_STATES, reportedStatus } from './state-machine';
+import { allowedTargets, feedTraits, RESTING_STATES, reportedStatus } from './state-machine';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -49,7 +49,7 @@ export function feedView(engine: FeedViewSource, rec: FeedRecord): FeedView {
     autopilot: s.autopilot,
     idField: s.config.idField,
     inject: { ...rec.inject },
-    allowedTransitions: allowedTargets(rec.state, { regeneration: s.regeneration }),
+    allowedTransitions: allowedTargets(rec.state, feedTraits(s)),
     stepEndsAt: iso(end),
     products: rec.products,
     lastRun: rec.lastRun,

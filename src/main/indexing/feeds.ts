@@ -45,9 +45,11 @@ import { plural } from '../../shared/text';
 import {
   allowedTargets,
   canTransition,
+  feedTraits,
   RESTING_STATES,
   startTarget,
   TransitionRefused,
+  type FeedTraits,
   type Trigger,
 } from './state-machine';
 
@@ -124,6 +126,11 @@ export class FeedEngine {
     };
   }
 
+  /** What the transition table asks of the feed: its regeneration, and whether anything may start it. */
+  traits(rec: FeedRecord): FeedTraits {
+    return feedTraits(this.settings(rec));
+  }
+
   /** The fixtures' starting point (see feed-db.ts). */
   fixtureRecord(siteId: string, feed: FeedConfig): FeedRecord {
     return fixtureRecord(siteId, feed, this.now);
@@ -140,7 +147,7 @@ export class FeedEngine {
     detail: string,
     at = this.now,
   ): void {
-    const traits = { regeneration: this.settings(rec).regeneration };
+    const traits = this.traits(rec);
     if (!canTransition(rec.state, to, traits, trigger))
       throw new TransitionRefused(rec.state, to, allowedTargets(rec.state, traits));
     const from = rec.state;
@@ -170,12 +177,12 @@ export class FeedEngine {
     at = this.now,
     target?: FeedState,
   ): void {
-    const to = target ?? startTarget(rec.state, { regeneration: this.settings(rec).regeneration });
+    const to = target ?? startTarget(rec.state, this.traits(rec));
     if (!to)
       throw new TransitionRefused(
         rec.state,
         'waiting',
-        allowedTargets(rec.state, { regeneration: this.settings(rec).regeneration }),
+        allowedTargets(rec.state, this.traits(rec)),
       );
     rec.run = this.newRun(rec, run);
     this.parses.delete(key(rec.siteId, rec.feedId));
@@ -238,7 +245,7 @@ export class FeedEngine {
     // a file posted to a cart feed is what its run read, not the cart source
     const source = run?.input === 'upload' ? null : cartSource(this.settings(rec).config);
     const summary = {
-      ...runRecord(result.summary, to, to === 'error' ? reason : null, at),
+      ...runRecord(result, to, to === 'error' ? reason : null, at),
       ...(source === null ? {} : { source }),
     };
     rec.lastRun = summary;

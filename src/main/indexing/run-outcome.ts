@@ -40,11 +40,12 @@ export function runOutcome(
 }
 
 /**
- * The record a run that read its file leaves as the feed's lastRun: what it read, how it ended, and what it
- * indexed — all it read when done, 0 when it failed (the catalog indexed before stays in place).
+ * The record an index run leaves as the feed's lastRun: what it read (whether it had a file to read at
+ * all), how it ended, and what it indexed — all it read when done, 0 when it failed (the catalog indexed
+ * before stays in place).
  */
 export function runRecord(
-  summary: ParseSummary,
+  { summary, fileRead }: Pick<RunResult, 'summary' | 'fileRead'>,
   outcome: 'done' | 'error',
   error: string | null,
   at: number,
@@ -54,7 +55,7 @@ export function runRecord(
     error,
     outcome,
     finishedAt: new Date(at).toISOString(),
-    fileRead: true,
+    fileRead,
     indexed: outcome === 'done' ? summary.products : 0,
   };
 }

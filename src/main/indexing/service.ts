@@ -129,7 +129,7 @@ export class IndexingService {
     );
     const failed = result.summary.error !== null;
     rec.lastRun = runRecord(
-      result.summary,
+      result,
       failed ? 'error' : 'done',
       result.summary.error,
       rec.lastIndexed ?? this.engine.now,

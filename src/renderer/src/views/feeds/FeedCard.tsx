@@ -92,7 +92,11 @@ function RunSummary({ feed, run }: { feed: FeedView; run: ParseSummary }) {
     return (
       <p className="small muted" data-testid="feed-run-summary">
         {which}
-        {ended}: regeneration failed before a feed file was read; nothing indexed.
+        {ended}:{' '}
+        {run.outcome === 'regen_error'
+          ? 'regeneration failed before a feed file was read'
+          : 'failed: no feed file was read'}
+        ; nothing indexed.
       </p>
     );
   const failed = run.error !== null;
@@ -281,7 +285,11 @@ export function FeedCard({ feed, now }: { feed: FeedView; now: number }) {
           <div className="btn-row" role="group" aria-label="Move by hand">
             <span className="small muted">Move by hand:</span>
             {feed.allowedTransitions.length === 0 && (
-              <span className="small muted">nothing allowed from {feed.state}</span>
+              <span className="small muted" data-testid="feed-no-moves">
+                {feed.intervalMs === null && ['done', 'error', 'regen_error'].includes(feed.state)
+                  ? 'none: interval Never, so nothing starts this feed, not even a hand; pick an interval to index it'
+                  : `nothing allowed from ${feed.state}`}
+              </span>
             )}
             {feed.allowedTransitions.map((to) => (
               <button
