@@ -34,7 +34,9 @@ export function bringTimesWithinReach(
   const next = rec.nextIndexTime;
   if (interval !== 'Never' && next !== null) {
     const moved = nextIndexWithinReach(next, interval, rec.lastIndexed, now);
-    if (moved && (moved.to !== next || wentBack)) {
+    // a time that stays is said once: a second restart with the same times has nothing new to say
+    const saidAlready = moved?.to === next && rec.history.at(-1)?.detail === moved.said;
+    if (moved && (moved.to !== next || (wentBack && !saidAlready))) {
       rec.nextIndexTime = moved.to;
       said.push(moved.said);
     }
