@@ -2,7 +2,7 @@
 // GET /_sandbox/report, reset → core.reset, feed upload → the real POST /api/index/feed with basic auth.
 import { afterEach, describe, expect, it } from 'vitest';
 import http from 'node:http';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   DesktopActions,
@@ -14,6 +14,7 @@ import { AdminClient, type HttpOutcome } from '../../src/main/desktop/admin-clie
 import type { ResetScope } from '../../src/main/sandbox';
 import { FakeDialog, FakeShell } from './desktop-fake-electron';
 import { tempDir } from '../helpers/sandbox';
+import { writePlaywrightHars } from '../helpers/playwright-har';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -135,6 +136,27 @@ describe('File → Import HAR or events', () => {
         detail: '2 events imported; their pages are on the Timelines screen.',
       }),
     ]);
+  });
+
+  it("imports the HARs Playwright's recordHar saves with their bodies apart: a .zip, and content: 'attach'", async () => {
+    const t = tempDir('desktop-import-har-');
+    cleanups.push(t.cleanup);
+    const embedded = readFileSync(
+      path.resolve(__dirname, '../../fixtures/har/storefront-visit.har'),
+      'utf8',
+    );
+    const { attach, zip } = writePlaywrightHars(embedded, t.dir);
+    const inline = file('inline.har', embedded);
+    const events = async (har: string) => {
+      const { actions, dialog, admin } = setup();
+      dialog.openAnswers.push({ canceled: false, filePaths: [har] });
+      await actions.importTraffic();
+      expect(dialog.messages().filter((m) => m.type === 'error')).toEqual([]);
+      return admin.calls.map(([, sent]) => sent as Array<{ event: string; body: unknown }>)[0]!;
+    };
+    const expected = await events(inline);
+    expect(expected.length).toBe(16);
+    for (const har of [zip, attach]) expect(await events(har)).toEqual(expected);
   });
 
   it('does nothing when the dialog is cancelled', async () => {

@@ -1,7 +1,7 @@
 // What the menus and `window.sandboxDesktop` do: native dialogs around the sandbox's public operations
 // (report, import, reset, the real feed upload), with every failure told to the user in a dialog.
 import { existsSync } from 'node:fs';
-import { readWhole } from '../recordings/read';
+import { readRecordingText } from '../recordings/read';
 import { replaceOwnFile } from '../store/durable';
 import { openRecording } from '../recordings/source';
 import path from 'node:path';
@@ -56,7 +56,7 @@ export const FEED_FILE_FILTERS = [
 ];
 
 export const TRAFFIC_FILE_FILTERS = [
-  { name: 'Recorded beacon traffic', extensions: ['har', 'ndjson', 'jsonl', 'json'] },
+  { name: 'Recorded beacon traffic', extensions: ['har', 'zip', 'ndjson', 'jsonl', 'json'] },
   { name: 'All files', extensions: ['*'] },
 ];
 
@@ -80,8 +80,10 @@ export class DesktopActions {
     const name = path.basename(file);
     let prepared: PreparedImport;
     try {
-      // the one recordings reader: a directory or a device is refused, the size capped
-      prepared = prepareImport(await readWhole(openRecording(file)), name);
+      // the one recordings reader: a directory or a device is refused, the size capped, a HAR's bodies
+      // kept apart (a Playwright zip, side files) read with it
+      const { text, bodies } = await readRecordingText(openRecording(file));
+      prepared = prepareImport(text, name, bodies);
     } catch (err) {
       const reason = err instanceof InputError ? err.message : `${name}: ${(err as Error).message}`;
       await this.error(`Could not read ${name}`, reason);

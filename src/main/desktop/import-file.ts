@@ -1,5 +1,5 @@
-// File → Import: turns what a user has on disk — a DevTools HAR, NDJSON of beacon bodies or recorded
-// events, or a sandbox export — into the body `POST /_sandbox/import` takes, with the same reader
+// File → Import: turns what a user has on disk — a DevTools HAR (or Playwright's, zipped or with its
+// bodies beside it), NDJSON of beacon bodies or recorded events, or a sandbox export — into the body `POST /_sandbox/import` takes, with the same reader
 // `search-sandbox check` uses. What cannot be placed on a site or in time is left out and said so.
 import { parseInput } from '../recordings/inputs';
 import { InputError } from '../recordings/recorded';
@@ -17,9 +17,16 @@ export interface PreparedImport {
 
 export { InputError };
 
-/** Throws InputError (naming the file, line and what was expected) when the file cannot be read. */
-export function prepareImport(text: string, fileName: string): PreparedImport {
-  const read = parseInput(text, fileName);
+/**
+ * Throws InputError (naming the file, line and what was expected) when the file cannot be read. `bodies`:
+ * those a HAR keeps apart (Playwright's recordHar zip, or `content: 'attach'` side files).
+ */
+export function prepareImport(
+  text: string,
+  fileName: string,
+  bodies?: ReadonlyMap<string, string>,
+): PreparedImport {
+  const read = parseInput(text, fileName, '', undefined, bodies);
   const notes = [...read.notes];
   // A sandbox export travels as it is: its feed and outbox sections come along.
   if (read.kind === 'export' && /^\s*\{/.test(text.replace(/^\uFEFF/, ''))) {

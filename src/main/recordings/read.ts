@@ -111,17 +111,23 @@ function shallow(text: string, name: string): string {
   return text;
 }
 
+/** A recording read whole, with the bodies a HAR keeps apart (in its zip, or in side files beside it). */
+export interface RecordingText {
+  text: string;
+  bodies: ReadonlyMap<string, string> | undefined;
+}
+
 /**
  * One JSON document (an export, a HAR, a baseline file, or input that is not JSON) read whole, and a HAR
- * Playwright saved with its bodies apart (a zip, or side files beside it) with those bodies.
+ * Playwright saved with its bodies apart (a zip, or side files beside it) with those bodies. `head`: the
+ * source's first bytes, when they were read already.
  */
-async function readDocument(
+export async function readRecordingText(
   source: RecordingSource,
-  head: Buffer,
-  prefix: string,
-  counter: Counter,
-): Promise<ReadResult> {
+  head?: Buffer,
+): Promise<RecordingText> {
   const file = source.name;
+  if (head === undefined) ({ head, source } = await peek(source, source.caps.lineBytes));
   if (isZip(head)) {
     const bytes = await readCapped(
       source,
@@ -130,16 +136,24 @@ async function readDocument(
     const zip = await readHarZip(bytes, file, source.caps);
     try {
       const text = shallow(zip.text, file);
-      const bodies = await sideBodies(text, file, zip.files, source.caps);
-      return parseInput(text, file, prefix, counter, bodies);
+      return { text, bodies: await sideBodies(text, file, zip.files, source.caps) };
     } finally {
       zip.close();
     }
   }
   const text = await readWhole(source);
   const folder = source.folder === undefined ? null : folderFiles(source.folder);
-  const bodies = await sideBodies(text, file, folder, source.caps);
-  return parseInput(text, file, prefix, counter, bodies);
+  return { text, bodies: await sideBodies(text, file, folder, source.caps) };
+}
+
+async function readDocument(
+  source: RecordingSource,
+  head: Buffer,
+  prefix: string,
+  counter: Counter,
+): Promise<ReadResult> {
+  const { text, bodies } = await readRecordingText(source, head);
+  return parseInput(text, source.name, prefix, counter, bodies);
 }
 
 /**
