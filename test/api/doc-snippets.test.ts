@@ -433,7 +433,7 @@ Object.assign(COVERAGE, {
       await expect(broken.done()).rejects.toThrow(/error missing-render/);
     },
   },
-  'README.md#a27efaf388': {
+  'README.md#0725ba6078': {
     how: 'elsewhere',
     what: 'startSandbox, a beacon, waitForEvents, expectClean',
     file: PACKAGE_INSTALL,
