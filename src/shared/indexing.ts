@@ -82,6 +82,12 @@ export interface ParseSummary {
   /** the first row errors (at most 100); `rowErrorCount` has the total */
   rowErrors: RowError[];
   rowErrorCount: number;
+  /**
+   * Rows indexed with a guess, named so the feed can say what it meant: a price that reads two ways
+   * ("1,500": one and a half or fifteen hundred). The first 100, and the total; absent when none.
+   */
+  rowWarnings?: RowError[];
+  rowWarningCount?: number;
   /** set when the whole file could not be indexed */
   error: string | null;
   /** decoded bytes read */

@@ -38,6 +38,8 @@ const ParseSummarySchema = closed({
   idField: nullable(Type.String()),
   rowErrors: Type.Array(closed({ line: Type.Integer(), message: Type.String() })),
   rowErrorCount: Type.Integer(),
+  rowWarnings: Type.Optional(Type.Array(closed({ line: Type.Integer(), message: Type.String() }))),
+  rowWarningCount: Type.Optional(Type.Integer()),
   error: nullable(Type.String()),
   bytes: Type.Integer(),
   outcome: Type.Optional(literals(['done', 'error', 'regen_error'] as const)),

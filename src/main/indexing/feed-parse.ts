@@ -137,6 +137,11 @@ export async function parseFeed(
     if (sniffed.format === 'ndjson') await parseNdjson(pieces, rows);
     else if (sniffed.format === 'xml') await parseXml(pieces, sniffed.recordElement, rows);
     else await parseCsv(pieces, sniffed.delimiter, rows);
+    const prices = rows.settlePrices('delimiter' in sniffed ? sniffed.delimiter : null);
+    if (prices.count > 0) {
+      summary.rowWarnings = prices.warnings;
+      summary.rowWarningCount = prices.count;
+    }
   } catch (err) {
     summary.error =
       err instanceof FeedFileError

@@ -1,5 +1,9 @@
 // A feed's products as an index run keeps them (packed, unpacked on first read) and the mapper that
-// decides once per feed which fields hold sku, parent id, name and price.
+// decides once per feed which fields hold sku, parent id, name and price, and how its prices are written.
+import { parsePrice, PriceSurvey, type DecimalMark } from './feed-price';
+import type { RowError } from '../../shared/indexing';
+
+export { parsePrice };
 export interface Product {
   /** the value of the feed's id field: what beacons send as `uid` */
   readonly uid: string;
@@ -48,24 +52,16 @@ function first(fields: RawFields, names: string[]): string | null {
   return null;
 }
 
-/** "12.99", "12.99 USD", "$1,299.00" → number; anything else → null. */
-export function parsePrice(v: string | null): number | null {
-  if (v === null) return null;
-  // the common case, a plain decimal, without a regular expression
-  const direct = Number(v);
-  if (v !== '' && Number.isFinite(direct)) return direct;
-  const m = /-?\d[\d,]*(?:\.\d+)?/.exec(v);
-  if (!m) return null;
-  const n = Number(m[0].replace(/,/g, ''));
-  return Number.isFinite(n) ? n : null;
-}
-
-/** Which fields of a feed hold sku, parent id, name and price: decided once, from its first row. */
+/**
+ * Which fields of a feed hold sku, parent id, name and price: decided once, from its first row; and the
+ * decimal mark of its prices that do not tell theirs ("1,500"), decided once all were read.
+ */
 interface FieldNames {
   sku: string | null;
   parentId: string | null;
   name: string | null;
   price: string | null;
+  decimal: DecimalMark;
 }
 
 function pick(fields: RawFields, mapped: string | null, all: string[]): string | null {
@@ -148,7 +144,7 @@ class FeedProduct implements Product {
   }
 
   get price(): number | null {
-    return parsePrice(this.value(this.names.price, PRICE_FIELDS));
+    return parsePrice(this.value(this.names.price, PRICE_FIELDS), this.names.decimal);
   }
 
   /** For saving the catalog: unpacks without keeping the result, so a save does not grow memory. */
@@ -159,7 +155,7 @@ class FeedProduct implements Product {
       sku: pick(fields, this.names.sku, SKU_FIELDS),
       parentId: pick(fields, this.names.parentId, PARENT_FIELDS),
       name: pick(fields, this.names.name, NAME_FIELDS),
-      price: parsePrice(pick(fields, this.names.price, PRICE_FIELDS)),
+      price: parsePrice(pick(fields, this.names.price, PRICE_FIELDS), this.names.decimal),
       fields,
       line: this.line,
     };
@@ -192,6 +188,7 @@ export class ProductMapper {
   private names: FieldNames | null = null;
   private shape: Shape | null = null;
   private readonly values: string[] = [];
+  private readonly prices = new PriceSurvey();
 
   /**
    * With `source` (the row's ndJSON line or XML element, one string already) and its `reader`, the
@@ -209,7 +206,9 @@ export class ProductMapper {
       parentId: PARENT_FIELDS.find((c) => fields[c] !== undefined) ?? null,
       name: NAME_FIELDS.find((c) => fields[c] !== undefined) ?? null,
       price: PRICE_FIELDS.find((c) => fields[c] !== undefined) ?? null,
+      decimal: '.',
     };
+    this.notePrice(fields, line);
     if (source !== null && reader) return new FeedProduct(uid, line, this.names, source, reader);
     if (!this.shape) {
       const keys = Object.keys(fields);
@@ -233,6 +232,7 @@ export class ProductMapper {
       parentId: find(PARENT_FIELDS),
       name: find(NAME_FIELDS),
       price: find(PRICE_FIELDS),
+      decimal: '.',
     };
     this.shape = { keys, pos: new Map(keys.map((k, i) => [k, i])) };
   }
@@ -241,6 +241,8 @@ export class ProductMapper {
   mapValues(uid: string, values: string[], line: number): Product {
     const names = this.names!;
     const shape = this.shape!;
+    const price = names.price === null ? undefined : values[shape.pos.get(names.price)!];
+    if (price) this.prices.note(price, line);
     for (let i = 0; i < values.length; i++) {
       if (values[i]!.indexOf(SEP) !== -1) {
         // fromEntries defines each name as its own field, as csv-parse did (a column may be "__proto__")
@@ -249,6 +251,23 @@ export class ProductMapper {
       }
     }
     return new FeedProduct(uid, line, names, values.join(SEP), shape);
+  }
+
+  private notePrice(fields: RawFields, line: number): void {
+    const mapped = this.names!.price;
+    const raw = mapped === null ? undefined : fields[mapped];
+    if (typeof raw === 'number') this.prices.note(String(raw), line, true);
+    else this.prices.note(pick(fields, mapped, PRICE_FIELDS), line);
+  }
+
+  /**
+   * Once every row was mapped: the feed's decimal mark for the prices that do not tell theirs (see
+   * PriceSurvey; `delimiter` is the CSV's, null for ndJSON and XML), and a warning for each such price.
+   */
+  settlePrices(delimiter: string | null): { warnings: RowError[]; count: number } {
+    const { decimal, warnings } = this.prices.settle(delimiter, this.names?.price ?? 'price');
+    if (this.names) this.names.decimal = decimal;
+    return { warnings, count: this.prices.ambiguousCount };
   }
 
   /** The row's values joined, when its field names are the shape's (same order) and no value holds SEP. */

@@ -184,6 +184,7 @@ function checkRecord(rec: Fields): void {
     last.count('products');
     last.items('rowErrors');
     last.count('rowErrorCount');
+    last.items('rowWarnings', true);
     last.string('error', 'null');
     last.oneOf('outcome', OUTCOMES, true);
     last.string('finishedAt', 'optional');

@@ -95,6 +95,14 @@ export class RowCollector {
     this.sink(product);
   }
 
+  /**
+   * Once the rows are read: the feed's prices that could be read two ways are settled (see PriceSurvey),
+   * each a row warning (the first 100 kept, all counted). `delimiter`: the CSV's, null for ndJSON and XML.
+   */
+  settlePrices(delimiter: string | null): { warnings: RowError[]; count: number } {
+    return this.mapper.settlePrices(delimiter);
+  }
+
   error(line: number, message: string): void {
     this.rowErrorCount++;
     if (this.rowErrors.length < MAX_KEPT_ERRORS) this.rowErrors.push({ line, message });

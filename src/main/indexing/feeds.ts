@@ -270,7 +270,7 @@ export class FeedEngine {
     rec.run = null;
     const detail =
       to === 'done'
-        ? `indexed ${plural(summary.products, 'product')}${summary.rowErrorCount ? `, ${plural(summary.rowErrorCount, 'row')} with errors` : ''}${summary.charsetNote ? `; ${summary.charsetNote}` : ''}`
+        ? `indexed ${plural(summary.products, 'product')}${summary.rowErrorCount ? `, ${plural(summary.rowErrorCount, 'row')} with errors` : ''}${summary.rowWarningCount ? `, ${plural(summary.rowWarningCount, 'row')} with warnings` : ''}${summary.charsetNote ? `; ${summary.charsetNote}` : ''}`
         : reason!;
     this.transition(rec, to, cause === 'hand' ? 'hand' : 'step', why, detail, at);
     this.notify(rec, to, reason, run, at);

@@ -74,6 +74,13 @@ export function composeMail(o: IndexOutcome): { subject: string; text: string } 
     for (const e of o.summary.rowErrors.slice(0, 10)) lines.push(`  line ${e.line}: ${e.message}`);
     if (o.summary.rowErrorCount > 10)
       lines.push(`  … and ${o.summary.rowErrorCount - 10} more (see the sandbox UI)`);
+    const warned = o.summary.rowWarningCount ?? 0;
+    if (warned > 0) {
+      lines.push(`Row warnings: ${warned}`);
+      for (const w of o.summary.rowWarnings!.slice(0, 10))
+        lines.push(`  line ${w.line}: ${w.message}`);
+      if (warned > 10) lines.push(`  … and ${warned - 10} more (see the sandbox UI)`);
+    }
   }
   lines.push(
     `Requested: ${statusTime(o.requestedAt)}`,

@@ -195,6 +195,22 @@ function LastRun({ feed }: { feed: FeedView }) {
           </ul>
         </details>
       )}
+      {run?.rowWarnings && run.rowWarnings.length > 0 && (
+        <details className="row-errors" data-testid="feed-row-warnings">
+          <summary>
+            {plural(run.rowWarningCount ?? run.rowWarnings.length, 'row warning')}
+            {(run.rowWarningCount ?? 0) > run.rowWarnings.length &&
+              ` (first ${run.rowWarnings.length} shown)`}
+          </summary>
+          <ul>
+            {run.rowWarnings.map((e, i) => (
+              <li key={i}>
+                <span className="mono muted">line {e.line}</span> {e.message}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
     </div>
   );
 }
