@@ -244,6 +244,14 @@ describe('PUT|POST /api/index/feed', () => {
     expect(((await json.json()) as any).message).toMatch(
       /POST takes multipart\/form-data with the feed file in field "feedFile", not text\/csv/,
     );
+    const bare = await fetch(`${sb.url}/api/index/feed?feedId=42`, {
+      method: 'POST',
+      headers: { authorization: AUTH },
+    });
+    expect(bare.status).toBe(400);
+    expect(((await bare.json()) as any).message).toBe(
+      'POST takes multipart/form-data with the feed file in field "feedFile", but the request has no Content-Type (use PUT to index the configured source)',
+    );
     const form = new FormData();
     form.append('note', 'no file here');
     const missing = await fetch(`${sb.url}/api/index/feed?feedId=42`, {
@@ -291,7 +299,7 @@ describe('PUT|POST /api/index/feed', () => {
     );
   });
 
-  it('answers 413 for a 20.1 MB upload and accepts a 19.9 MB one', async () => {
+  it('answers 413 for a 20.1 MB upload and one a few bytes over, and accepts a 19.9 MB one', async () => {
     const line = 'id,name,price,description\n';
     // rows of ~500 bytes, as a feed with descriptions has: the limit is on bytes, and 40,000 products
     // index in a fraction of the time 300,000 short rows took
@@ -314,9 +322,20 @@ describe('PUT|POST /api/index/feed', () => {
     expect((await big.json()) as any).toEqual({
       success: false,
       message: expect.stringMatching(
-        /^feed file must not be larger than 20 MB \(20971520 bytes\); this upload is 20\.1 MB \([\d,]+ bytes\): gzip it \(e\.g\. gzip -k products\.csv, then send products\.csv\.gz; a gzipped feed is read as such/,
+        /^feed file must not be larger than 20 MB \(20,971,520 bytes\); this upload is 20\.1 MB \([\d,]+ bytes\): gzip it \(e\.g\. gzip -k products\.csv, then send products\.csv\.gz; a gzipped feed is read as such/,
       ),
     });
+    // a few bytes over: the size is given as precisely as it takes to read as over the limit
+    const over = await upload(sb.url, 'feedId=42', Buffer.alloc(20 * 1024 * 1024 + 100, 'a'));
+    expect(over.status).toBe(413);
+    const size = /this upload is ([\d.]+) MB \(([\d,]+) bytes\)/.exec(
+      ((await over.json()) as any).message,
+    );
+    const bytes = Number(size![2]!.replace(/,/g, ''));
+    // a few hundred bytes over 20 MiB: 20.000 would read as the limit itself
+    expect(bytes - 20 * 1024 * 1024).toBeLessThan(1000);
+    expect(size![1]).toBe((bytes / 1024 / 1024).toFixed(4));
+    expect(Number(size![1])).toBeGreaterThan(20);
     const ok = await upload(sb.url, 'feedId=42', make(19.9), 'ok.csv');
     expect(ok.status).toBe(200);
     expect((await ok.json()) as any).toEqual({ success: true });

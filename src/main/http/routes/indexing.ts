@@ -45,10 +45,20 @@ function fromSandboxUi(req: Request): boolean {
 function capText(req: Request): string {
   const declared = Number(req.headers['content-length'] ?? NaN);
   const size = Number.isFinite(declared)
-    ? `; this upload is ${(declared / 1024 / 1024).toFixed(1)} MB (${declared.toLocaleString('en-US')} bytes)`
+    ? `; this upload is ${overMb(declared)} MB (${declared.toLocaleString('en-US')} bytes)`
     : '';
-  return `feed file must not be larger than 20 MB (${MAX_FEED_FILE_BYTES} bytes)${size}: gzip it (e.g. gzip -k products.csv, then send products.csv.gz; a gzipped feed is read as such, and a CSV shrinks several times) or zip it`;
+  return `feed file must not be larger than 20 MB (${MAX_FEED_FILE_BYTES.toLocaleString('en-US')} bytes)${size}: gzip it (e.g. gzip -k products.csv, then send products.csv.gz; a gzipped feed is read as such, and a CSV shrinks several times) or zip it`;
 }
+/** `bytes` in MB, with as many decimals (1 to 7) as it takes not to read as the 20 MB limit itself. */
+function overMb(bytes: number): string {
+  const mb = bytes / 1024 / 1024;
+  for (let digits = 1; digits < 7; digits++) {
+    const text = mb.toFixed(digits);
+    if (Number(text) !== MAX_FEED_FILE_BYTES / 1024 / 1024) return text;
+  }
+  return mb.toFixed(7);
+}
+
 /**
  * A refused upload is dropped up to this much: a whole catalog export sent by mistake (the cap is 20 MB)
  * still gets the answer that says so; past it, the connection is cut.
@@ -276,7 +286,7 @@ async function postedFile(req: Request, res: Response): Promise<Express.Multer.F
       res,
       'feed',
       400,
-      `POST takes multipart/form-data with the feed file in field "feedFile", not ${req.headers['content-type'] ?? 'no Content-Type'} (use PUT to index the configured source)`,
+      `POST takes multipart/form-data with the feed file in field "feedFile", ${req.headers['content-type'] === undefined ? 'but the request has no Content-Type' : `not ${req.headers['content-type']}`} (use PUT to index the configured source)`,
     );
     return null;
   }
