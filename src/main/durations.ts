@@ -15,6 +15,26 @@ export function parseIsoDuration(v: string): number | null {
   return Number.isFinite(ms) ? Math.round(ms) : null;
 }
 
+const NUM = String.raw`\d+(?:[.,]\d+)?`;
+/** Any ISO 8601 duration, years and months included (the unit letters in their order). */
+const ANY_DURATION = new RegExp(
+  `^P(?:(${NUM})Y)?(?:(${NUM})M)?(?:${NUM}W)?(?:${NUM}D)?(?:T(?:${NUM}H)?(?:${NUM}M)?(?:${NUM}S)?)?$`,
+  'i',
+);
+
+/**
+ * Why an ISO 8601 duration in years or months ("P1Y", "P2M") is not taken, with the durations that are
+ * and an example; null for any other text. It is an ISO 8601 duration: "not one" would be wrong.
+ */
+export function calendarDurationProblem(v: string): string | null {
+  const m = ANY_DURATION.exec(v.trim());
+  if (!m || (m[1] === undefined && m[2] === undefined)) return null;
+  const units =
+    m[1] !== undefined && m[2] !== undefined ? 'years and months' : m[1] ? 'years' : 'months';
+  const example = m[1] !== undefined ? 'P365D' : 'P30D';
+  return `is a duration in ${units}, which the sandbox clock does not take: their length varies. Use weeks, days, hours, minutes and seconds, e.g. "${example}" or "PT61M"`;
+}
+
 /**
  * The first of `from + interval`, `from + 2 × interval`, … that lies after `at`: a schedule moved on by
  * whole intervals, counted rather than stepped through (a minute's interval years behind is one step).

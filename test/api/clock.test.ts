@@ -59,7 +59,13 @@ describe('/_sandbox/clock', () => {
 
   it.each([
     [{ advance: '61 minutes' }, /advance: "61 minutes" is not an ISO 8601 duration/],
-    [{ advance: 'P1M' }, /years and months are not accepted/],
+    // durations the clock does not take are ISO 8601 durations still: the answer says which it takes
+    [
+      { advance: 'P1Y' },
+      /^advance: "P1Y" is a duration in years, which the sandbox clock does not take: their length varies\. Use weeks, days, hours, minutes and seconds, e\.g\. "P365D" or "PT61M"$/,
+    ],
+    [{ advance: 'P1M' }, /^advance: "P1M" is a duration in months, .* e\.g\. "P30D" or "PT61M"$/],
+    [{ advance: 'P1Y2MT3H' }, /"P1Y2MT3H" is a duration in years and months, /],
     [{ advance: 'PT' }, /not an ISO 8601 duration/],
     [{ advance: 3600 }, /advance: 3600 is not an ISO 8601 duration/],
     [{ set: 'tomorrow' }, /set: "tomorrow" is not an ISO 8601 instant/],

@@ -783,6 +783,9 @@ describe('reports, reset, feeds, clock, outbox', () => {
     expect(await said(sandbox.clock.advance('an hour'))).toBe(
       `TypeError: sandbox.clock.advance("an hour"): duration "an hour" is not an ISO 8601 duration; use e.g. "PT61M", "PT1H30M", "P1D" (years and months are not accepted: their length varies); e.g. sandbox.clock.advance('PT61M')`,
     );
+    expect(await said(sandbox.clock.advance('P1Y'))).toBe(
+      'TypeError: sandbox.clock.advance("P1Y"): duration "P1Y" is a duration in years, which the sandbox clock does not take: their length varies. Use weeks, days, hours, minutes and seconds, e.g. "P365D" or "PT61M"',
+    );
     expect(await said(sandbox.clock.advance(undefined as never))).toBe(
       "TypeError: sandbox.clock.advance(nothing): the duration must be an ISO 8601 duration, a string, not nothing; e.g. sandbox.clock.advance('PT61M')",
     );

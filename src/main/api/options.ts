@@ -10,7 +10,7 @@ import { eventNameProblem } from '../../shared/beacon-endpoints.js';
 import { didYouMean } from '../../shared/nearest.js';
 import { shown } from '../../shared/text.js';
 import { SET_CLOCK_BODY } from '../../shared/admin-bodies.js';
-import { parseInstant, parseIsoDuration } from '../durations.js';
+import { calendarDurationProblem, parseInstant, parseIsoDuration } from '../durations.js';
 
 /** An option's rule: its declared schema, or null for one the method checks itself. */
 export type OptionRules = Record<string, TSchema | null>;
@@ -184,6 +184,9 @@ export function checkClockMove(move: keyof typeof CLOCK_MOVES, given: unknown): 
   const call = `sandbox.clock.${move}(${shown(given)})`;
   const rule = String((SET_CLOCK_BODY.properties[move] as { 'x-rule'?: unknown })['x-rule']);
   if (typeof given === 'string' && parse(given) !== null) return;
+  const calendar =
+    move === 'advance' && typeof given === 'string' && calendarDurationProblem(given);
+  if (calendar) throw new TypeError(`${call}: ${what} ${shown(given)} ${calendar}`);
   if (typeof given === 'string')
     throw new TypeError(`${call}: ${what} ${shown(given)} ${rule}; e.g. ${example}`);
   const fix =

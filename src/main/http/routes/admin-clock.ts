@@ -7,7 +7,7 @@ import { shown } from '../../../shared/text';
 import { clockMoveProblem, type SandboxClock } from '../../clock';
 import { BadQuery } from '../admin-refusal';
 import type { ClockState } from '../../../shared/stream';
-import { parseInstant, parseIsoDuration } from '../../durations';
+import { calendarDurationProblem, parseInstant, parseIsoDuration } from '../../durations';
 
 function state(clock: SandboxClock): ClockState {
   return {
@@ -36,6 +36,9 @@ export function adminClockRouter(
     // what the types allow: a duration, an instant
     if (body.advance !== undefined) {
       const ms = parseIsoDuration(body.advance);
+      const calendar = ms === null ? calendarDurationProblem(body.advance) : null;
+      if (calendar)
+        throw new BadQuery('body.advance', `advance: ${shown(body.advance)} ${calendar}`);
       if (ms === null) throw fieldRefusal('setClock', 'advance', body.advance);
       const problem = clockMoveProblem(clock.now(), clock.now() + ms);
       if (problem) throw new BadQuery('body.advance', `advance: ${shown(body.advance)} ${problem}`);
