@@ -69,7 +69,18 @@ export function recordedValue(value: unknown): string {
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
-/** A count with its noun in the right number: `1 field`, `2 fields`. */
+/** A count with its noun in the right number, its digits grouped: `1 field`, `200,000 fields`. */
 export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
+/**
+ * A size of data as people read it: bytes, KiB under 1 MiB, else MB with one decimal (MB of 1,048,576
+ * bytes, as the 20 MB upload limit counts them): `512 bytes`, `16.0 KiB`, `15.8 MB`.
+ */
+export function byteSize(n: number): string {
+  if (n < 1024) return plural(n, 'byte');
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KiB`;
+  const mb = n / 1024 / 1024;
+  return `${mb.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
 }

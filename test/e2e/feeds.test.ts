@@ -435,6 +435,32 @@ describe.skipIf(skip)('the board on runs and catalogs', () => {
     await other.scrollIntoViewIfNeeded();
     await s.ui.screenshot('feeds-search-serves');
   });
+
+  it('gives a run’s decoded size in MB past 1 MiB, and lists a price that reads two ways as a row warning', async () => {
+    await admin('POST', '/clock', { advance: 'PT1H' });
+    await s.ui.open('#/feeds');
+    const card = s.ui.feedCard(42);
+    // a semicolon export of 1.2 MiB: decimal commas, and one price that reads two ways
+    const rows = ['sku;name;price', 'S1;Semi one;1,500'];
+    for (let i = 2, size = 0; size < 1.2 * 1024 * 1024; i++) {
+      rows.push(`S${i};a product of a semicolon export, number ${i};${i},50`);
+      size += rows.at(-1)!.length + 1;
+    }
+    const text = `${rows.join('\n')}\n`;
+    expect((await upload(42, text, 'semi.csv')).status).toBe(200);
+    await admin('POST', '/clock', { advance: 'PT10M' });
+    await s.ui.feedState(42, 'done');
+    const mb = (Buffer.byteLength(text) / 1024 / 1024).toFixed(1);
+    await expect
+      .poll(() => card.getByTestId('feed-run-summary').textContent())
+      .toContain(`, ${mb} MB decoded`);
+    const warnings = card.getByTestId('feed-row-warnings');
+    expect(await warnings.locator('summary').textContent()).toBe('1 row warning');
+    await warnings.locator('summary').click();
+    expect(await warnings.locator('li').textContent()).toMatch(
+      /^line 2 price "1,500" could be 1\.5 or 1500: read as 1\.5, its "," taken as the decimal mark like most of the feed's prices that tell \(line 3: "2,50"\)/,
+    );
+  });
 });
 
 describe.skipIf(skip)("an upload feed's answers and mail on the board", () => {

@@ -3,6 +3,8 @@
 
 import { clockMove, durationWords } from '../../shared/clock-offset';
 
+export { byteSize, plural } from '../../shared/text';
+
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 /** Parse ISO 8601 and the indexing API's `+0000` form; NaN when unreadable. */
@@ -107,8 +109,4 @@ export function urlPath(url: string | null | undefined): string {
   } catch {
     return url;
   }
-}
-
-export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 }

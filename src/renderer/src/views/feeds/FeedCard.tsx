@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { FeedState, FeedView, ParseSummary } from '../../../../shared/indexing';
 import { feedsApi, type FeedPatch } from '../../api/admin';
-import { fmtDateTime, fmtDuration, fmtRelative, parseTime, plural } from '../../format';
+import { byteSize, fmtDateTime, fmtDuration, fmtRelative, parseTime, plural } from '../../format';
 import { store } from '../../state/store';
 import { TransitionDiagram } from './TransitionDiagram';
 import { FeedUpload } from './FeedUpload';
@@ -116,7 +116,7 @@ function RunSummary({ feed, run }: { feed: FeedView; run: ParseSummary }) {
           keyed by <code>{run.idField}</code>
         </>
       )}
-      , {(run.bytes / 1024).toFixed(1)} KiB decoded
+      , {byteSize(run.bytes)} decoded
       {run.charsetNote && <span data-testid="feed-charset">; {run.charsetNote}</span>}
       {failed && '; none indexed'}
     </p>
@@ -142,7 +142,7 @@ function LastRun({ feed }: { feed: FeedView }) {
     <div data-testid="feed-last-run">
       {feed.parsing && (
         <p className="notice small" data-testid="feed-parsing" role="status">
-          Indexing: reading the feed file, {(feed.parsing.bytes / 1e6).toFixed(1)} MB parsed,{' '}
+          Indexing: reading the feed file, {byteSize(feed.parsing.bytes)} parsed,{' '}
           {plural(feed.parsing.products, 'product')} so far
         </p>
       )}
