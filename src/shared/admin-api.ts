@@ -61,7 +61,7 @@ import {
   WaitClosingSchema,
 } from './schema-admin';
 import { RecordedEventSchema } from './schema-events';
-import { FeedViewSchema, OutboxMessageSchema } from './schema-indexing';
+import { FeedViewSchema, OutboxMessageSchema, PatchedFeedSchema } from './schema-indexing';
 import { IssuedResponseSchema } from './schema-search';
 import { ClockStateSchema, ResetScopeSchema, StreamMessageSchema } from './schema-stream';
 import {
@@ -383,7 +383,7 @@ export const ADMIN_API = {
       maxBytes: ADMIN_BODY_BYTES,
       expected: 'a JSON object of feed settings, e.g. {"interval":"PT6H","autopilot":false}',
     },
-    response: FeedViewSchema,
+    response: PatchedFeedSchema,
     errors: NOT_FOUND,
   },
   transition: {

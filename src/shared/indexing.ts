@@ -186,6 +186,12 @@ export interface FeedView {
   history: HistoryEntry[];
 }
 
+/** A feed as a PATCH of its settings leaves it, and what the PATCH changed. */
+export interface PatchedFeed extends FeedView {
+  /** each setting changed, in words ("interval 6h"); empty when the feed already had them (no history entry) */
+  changed: string[];
+}
+
 export interface OutboxMessage {
   id: string;
   /** sandbox time the message was produced, ISO */

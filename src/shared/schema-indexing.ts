@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import { FEED_STATES, INDEX_STATUSES, TRANSITION_CAUSES } from './indexing';
 import { closed, literals, nullable, dto } from './schema-base';
-import type { FeedView, HistoryEntry, OutboxMessage } from './indexing';
+import type { FeedView, HistoryEntry, OutboxMessage, PatchedFeed } from './indexing';
 
 const FeedState = literals(FEED_STATES);
 const IndexStatus = literals(INDEX_STATUSES);
@@ -104,6 +104,13 @@ export const FeedViewShape = closed(
 );
 /** typed as the DTO (test/unit/admin-schemas.test.ts holds the shape to it) */
 export const FeedViewSchema = dto<FeedView>(FeedViewShape);
+
+export const PatchedFeedShape = closed(
+  { ...FeedViewShape.properties, changed: Type.Array(Type.String()) },
+  'the feed after a PATCH, with each setting it changed in words (empty: it already had them)',
+);
+/** typed as the DTO (test/unit/admin-schemas.test.ts holds the shape to it) */
+export const PatchedFeedSchema = dto<PatchedFeed>(PatchedFeedShape);
 
 export const OutboxMessageShape = closed({
   id: Type.String(),

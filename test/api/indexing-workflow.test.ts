@@ -789,3 +789,36 @@ describe('admin feeds API', () => {
     await waitForFeed(sb, 43, (f) => f.state === 'regen_waiting');
   });
 });
+
+describe('PATCH of a feed’s settings', () => {
+  it('says what it changed, and answers a change to what the feed already has with nothing changed and no history entry', async () => {
+    const changed = await admin(sb.url, 'PATCH', '/feeds/demo42/42', {
+      interval: 'PT6H',
+      inject: { nextIndexFails: true },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.changed).toEqual([
+      'interval 6h',
+      'injected faults: next index fails yes, regeneration fails no',
+    ]);
+    expect(changed.body.history.at(-1)).toMatchObject({
+      kind: 'note',
+      detail:
+        'settings changed: interval 6h; injected faults: next index fails yes, regeneration fails no',
+    });
+    const entries = changed.body.history.length;
+
+    // the same settings again, and the autopilot it already has: nothing to record
+    const same = await admin(sb.url, 'PATCH', '/feeds/demo42/42', {
+      interval: '6h',
+      autopilot: true,
+      inject: { nextIndexFails: true },
+    });
+    expect(same.status).toBe(200);
+    expect(same.body.changed).toEqual([]);
+    expect(same.body.history).toHaveLength(entries);
+    const view = await admin(sb.url, 'GET', '/feeds/demo42/42');
+    expect(view.body.history).toHaveLength(entries);
+    expect(view.body).not.toHaveProperty('changed');
+  });
+});

@@ -12,7 +12,7 @@ import type {
 import type { TimelineFilter } from '../../src/main/tracking/timeline/engine';
 import type { FeedPatch } from '../../src/main/indexing/admin';
 import type { ForwardStats, RecordedEvent, UpstreamAnswer } from '../../src/shared/events';
-import type { FeedView, HistoryEntry, OutboxMessage } from '../../src/shared/indexing';
+import type { FeedView, HistoryEntry, OutboxMessage, PatchedFeed } from '../../src/shared/indexing';
 import type {
   ClockState,
   IndexRequestNotice,
@@ -46,6 +46,7 @@ import {
 } from '../../src/shared/schema-events';
 import {
   FeedViewShape,
+  PatchedFeedShape,
   HistoryEntryShape,
   OutboxMessageShape,
   ProductSchema,
@@ -116,6 +117,7 @@ describe('the answer schemas', () => {
       same<typeof BehaviourInfoShape, BehaviourInfoDto>(BehaviourInfoShape, true),
       same<typeof VisitEventShape, VisitEventDto>(VisitEventShape, true),
       same<typeof FeedViewShape, FeedView>(FeedViewShape, true),
+      same<typeof PatchedFeedShape, PatchedFeed>(PatchedFeedShape, true),
       same<typeof HistoryEntryShape, HistoryEntry>(HistoryEntryShape, true),
       same<typeof OutboxMessageShape, OutboxMessage>(OutboxMessageShape, true),
       same<typeof ProductSchema, Product>(ProductSchema, true),

@@ -2,7 +2,7 @@
 // shapes are checked where they arrive (the admin API's declared bodies); here what only the domain can
 // judge (an interval, a move the table or a running parse refuses), with domain errors that name the
 // value and the fix. HTTP maps them to statuses (src/main/http/routes/admin-feeds.ts).
-import type { FeedState, FeedView } from '../../shared/indexing';
+import type { FeedState, FeedView, PatchedFeed } from '../../shared/indexing';
 import { parseInterval } from '../accounts/config';
 import { ConfigError } from '../config-error';
 import { formatInterval, nextAfter } from '../durations';
@@ -75,7 +75,7 @@ export function applyPatch(
   siteId: string,
   feedId: number,
   patch: FeedPatch,
-): FeedView {
+): PatchedFeed {
   const rec = find(engine, siteId, feedId);
   // read everything before changing anything
   const next = { ...rec.overrides };
@@ -85,6 +85,7 @@ export function applyPatch(
   const inject = { ...rec.inject, ...patch.inject };
   const changes: string[] = [];
   const before = engine.settings(rec);
+  const injectedBefore = rec.inject;
   rec.overrides = next;
   rec.inject = inject;
   const after = engine.settings(rec);
@@ -98,17 +99,17 @@ export function applyPatch(
     changes.push(after.autopilot ? 'autopilot on' : 'autopilot off (moves by hand only)');
   if (before.regeneration !== after.regeneration)
     changes.push(after.regeneration ? 'external regeneration on' : 'external regeneration off');
-  if (patch.inject !== undefined)
+  if (
+    injectedBefore.nextIndexFails !== inject.nextIndexFails ||
+    injectedBefore.regenerationFails !== inject.regenerationFails
+  )
     changes.push(
       `injected faults: next index fails ${inject.nextIndexFails ? 'yes' : 'no'}, regeneration fails ${inject.regenerationFails ? 'yes' : 'no'}`,
     );
-  engine.note(
-    rec,
-    'hand',
-    changes.length ? `settings changed: ${changes.join('; ')}` : 'settings unchanged',
-  );
+  // a PATCH that changes nothing (a form sent again) is no event in the feed's life: no history entry
+  if (changes.length > 0) engine.note(rec, 'hand', `settings changed: ${changes.join('; ')}`);
   engine.arm(rec);
-  return engine.view(rec);
+  return { ...engine.view(rec), changed: changes };
 }
 
 export async function moveByHand(

@@ -3,7 +3,13 @@
 import path from 'node:path';
 import type { Bus } from '../bus';
 import type { Clock } from '../clock';
-import type { FeedState, FeedView, IndexStatus, OutboxMessage } from '../../shared/indexing';
+import type {
+  FeedState,
+  FeedView,
+  IndexStatus,
+  OutboxMessage,
+  PatchedFeed,
+} from '../../shared/indexing';
 import type { AccountConfig } from '../accounts/config';
 import { SiteNotFound } from '../accounts/site-not-found';
 import { CatalogStore, FeedCatalog, type CatalogReader } from './catalog';
@@ -253,7 +259,7 @@ export class IndexingService {
   }
 
   /** Change a feed's settings and faults, stored before it resolves; throws FeedNotFound or FeedSettingRefused. */
-  async patch(siteId: string, feedId: number, patch: FeedPatch): Promise<FeedView> {
+  async patch(siteId: string, feedId: number, patch: FeedPatch): Promise<PatchedFeed> {
     const rec = this.engine.record(siteId, feedId);
     if (!rec) return applyPatch(this.engine, siteId, feedId, patch); // throws FeedNotFound
     return this.engine.committed(rec, () => applyPatch(this.engine, siteId, feedId, patch));
