@@ -80,6 +80,7 @@ export type RuleId =
   | 'attribution-lost'
   | 'session-renewed'
   | 'order-other-domain'
+  | 'order-user-reset'
   | 'item-ids-unmapped'
   | 'pageview-not-clicked'
   | 'pageview-other-url'

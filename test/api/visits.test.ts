@@ -164,6 +164,46 @@ describe('GET /_sandbox/visits and /_sandbox/orders', () => {
     );
   });
 
+  it('an order under a new userId after a login that made a new Beacon names the reset and the credit it lost', async () => {
+    const s = await sandbox();
+    const shop = shopper(s);
+    shop.beacon.events.search.render({ data: { responseId: 'resp-1' } });
+    shop.beacon.events.search.impression({
+      data: { responseId: 'resp-1', results: [product('P200')], banners: [] },
+    });
+    await s.core.events.waitFor({ siteId: SITE, event: 'impression' }, 1, 10_000);
+    shop.beacon.events.search.clickThrough({
+      data: { responseId: 'resp-1', results: [product('P200')] },
+    });
+    await shop.open('http://localhost:5173/products/rain-shell');
+    const lines = [{ uid: '2001', parentId: 'P200', sku: 'P200-RED-M', qty: 1, price: 149 }];
+    shop.beacon.events.cart.add({ data: { results: lines, cart: lines } });
+    await s.core.events.waitFor({ siteId: SITE, event: 'add' }, 1, 10_000);
+    // the storefront's login "clears" the client's storage: a new Beacon in the same browser (same
+    // User-Agent, same origin) makes a new userId and sessionId, and only then sets the shopperId
+    const after = shopper(s, 'http://localhost:5173/login');
+    after.beacon.setShopperId('shopper-777');
+    await s.core.events.waitFor({ siteId: SITE, event: 'login' }, 1, 10_000);
+    await after.open('http://localhost:5173/thank-you?order=12345');
+    after.beacon.events.order.transaction({
+      data: { orderId: '12345', transactionTotal: 149, total: 149, results: lines },
+    });
+    await s.core.events.waitFor({ siteId: SITE, event: 'transaction' }, 1, 10_000);
+    const [order] = await getJson<OrderDto[]>(s, '/_sandbox/orders?orderId=12345');
+    expect(order!.userId).toBe(after.beacon.getUserId());
+    const found = order!.findings.find((f) => f.rule === 'order-user-reset');
+    expect(found?.severity).toBe('warning');
+    expect(found?.message).toContain(
+      `came under userId "${after.beacon.getUserId()}", which this browser (same User-Agent, http://localhost:5173)`,
+    );
+    expect(found?.message).toContain(`after userId "${shop.beacon.getUserId()}"`);
+    expect(found?.fix).toMatch(/^at login keep the tracker and its storage: call setShopperId/);
+    expect(order!.lines[0]!.credit).toBeNull();
+    expect(order!.lines[0]!.noCreditReason).toContain(
+      `the credit was lost to a userId change: userId "${shop.beacon.getUserId()}" of the same browser made the clickthrough of "2001"`,
+    );
+  });
+
   it('a product page and an order line given only a sku, as the tracker maps them, raise no item-ids-unmapped', async () => {
     const s = await sandbox();
     const { beacon, open } = shopper(s, 'http://localhost:5173/product/mug');

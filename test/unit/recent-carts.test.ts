@@ -14,7 +14,9 @@ const entry = (visitKey: string, over: Partial<RecentCart> = {}): RecentCart => 
   visitKey,
   sessionId: visitKey,
   userIds: [`u-${visitKey}`],
+  userId: `u-${visitKey}`,
   origin: 'https://shop.example.com',
+  userAgent: 'UA-1',
   time: 0,
   eventId: `ev-${visitKey}`,
   ...over,
@@ -27,6 +29,7 @@ const order = (time: number, over: Partial<Parameters<RecentCarts['elsewhere']>[
   pageUrl: 'https://pay.example.com/thank-you',
   time,
   firstPage: true,
+  userAgent: 'UA-1',
   ...over,
 });
 
@@ -52,6 +55,28 @@ describe('recent carts', () => {
       carts.elsewhere(order(60_000, { pageUrl: 'https://shop.example.com/thanks' }), lines),
     ).toBeUndefined();
     expect(carts.elsewhere(order(60_000, { userId: 'u-s2' }), lines)?.visitKey).toBe('s1');
+  });
+
+  it('the same browser’s carts: the order’s own origin and User-Agent, other userIds, within a session’s life', () => {
+    const carts = new RecentCarts();
+    carts.note('site01', [item('a')], entry('s1', { time: 1000 }));
+    carts.note('site01', [item('a')], entry('s2', { time: 2000, userAgent: 'UA-2' }));
+    carts.note('site01', [item('a')], entry('s3', { time: 3000, origin: 'https://b.example.com' }));
+    carts.note('site01', [item('a')], entry('s4', { time: 4000, userAgent: '' }));
+    const at = (time: number, over: Partial<Parameters<RecentCarts['sameBrowser']>[0]> = {}) =>
+      [
+        ...carts.sameBrowser(
+          order(time, { pageUrl: 'https://shop.example.com/thank-you', ...over }),
+          [item('a')],
+        ),
+      ].map((c) => c.visitKey);
+    expect(at(60_000)).toEqual(['s1']);
+    expect(at(60_000, { userAgent: 'UA-2' })).toEqual(['s2']);
+    expect(at(60_000, { userAgent: '' })).toEqual([]);
+    expect(at(60_000, { userId: 'u-s1' })).toEqual([]);
+    expect(at(1000 + CART_TO_ORDER_MS)).toEqual(['s1']);
+    expect(at(1001 + CART_TO_ORDER_MS)).toEqual([]);
+    expect(at(500)).toEqual([]);
   });
 
   it('a visit’s cart is its latest: a changed or emptied cart, or a forgotten visit, is no longer found', () => {

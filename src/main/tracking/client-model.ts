@@ -564,9 +564,9 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     area: 'identity',
     title: 'One userId per browser',
     source:
-      'B getUserId(): made once and stored 18 months in a cookie and localStorage of the storefront’s domain; the sessionId beside it, 30 minutes rolling',
+      'B getUserId(): made once and stored 18 months in a cookie and localStorage of the storefront’s domain; the sessionId beside it, 30 minutes rolling; B setShopperId stores the shopperId beside them and keeps the userId (a login starts no new identity)',
     invariant:
-      'A userId lives in one browser: while one of its sessions is alive no other session carries it; two browsers (or devices) never share one.',
+      'A userId lives in one browser: while one of its sessions is alive no other session carries it; two browsers (or devices) never share one. A browser keeps its userId across a login: a new userId there means its storage was cleared or a new Beacon given new ids, so an order under a userId first seen minutes after another userId of the same browser (same origin and User-Agent) held the order’s cart, its own visit carting nothing, is credited to nothing the shopper did before.',
     seenBy: ['*'],
     next: 'the provider’s beacon client on every page, never a userId of your own',
   },

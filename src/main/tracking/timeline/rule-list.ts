@@ -82,6 +82,7 @@ import { attributionLost } from '../visits/rules/attribution-lost';
 import { attributionNotRead } from './rules/attribution-not-read';
 import { sessionRenewed } from '../visits/rules/session-renewed';
 import { orderOtherDomain } from '../visits/rules/order-other-domain';
+import { orderUserReset } from '../visits/rules/order-user-reset';
 import { itemIdsUnmapped } from '../visits/rules/item-ids-unmapped';
 import { pageviewNotClicked } from '../visits/rules/pageview-not-clicked';
 import { pageviewOtherUrl } from '../visits/rules/pageview-other-url';
@@ -172,6 +173,7 @@ export const RULES: readonly Rule[] = [
   attributionLost,
   sessionRenewed,
   orderOtherDomain,
+  orderUserReset,
   itemIdsUnmapped,
   pageviewNotClicked,
   pageviewOtherUrl,

@@ -15,7 +15,7 @@ import {
   type CartLedger,
 } from './cart-ledger';
 import { notePrices, noteQuickPrices, priceIssues, quickPriceIssues } from './prices';
-import { RecentCarts } from './recent-carts';
+import { RecentCarts, type RecentCart, type UserReset } from './recent-carts';
 import { originOf } from '../page-url';
 import { ChunkedMap } from '../../chunked';
 import { visitJson } from './visit-dto';
@@ -533,7 +533,9 @@ export class VisitBook {
         visitKey: visit.key,
         sessionId: visit.sessionId,
         userIds: visit.userIds,
+        userId: e.userId,
         origin: originOf(e.pageUrl),
+        userAgent: v.userAgent ?? '',
         time: e.time,
         eventId: e.id,
       });
@@ -559,21 +561,57 @@ export class VisitBook {
     // set only on the few orders that need it (every order carrying the field would cost it a slot)
     if (prices?.elsewhereInCents || v.pricedElsewhereInCents)
       v.pricedElsewhereInCents = prices?.elsewhereInCents ? true : undefined;
-    const elsewhere = this.recentCarts.elsewhere(
-      {
-        siteId: visit.siteId,
-        visitKey: visit.key,
-        userId: e.userId,
-        pageUrl: e.pageUrl,
-        time: e.time,
-        firstPage: visit.first.pageKey === pageKey,
-      },
-      v.items,
-    );
+    const order = {
+      siteId: visit.siteId,
+      visitKey: visit.key,
+      userId: e.userId,
+      pageUrl: e.pageUrl,
+      time: e.time,
+      firstPage: visit.first.pageKey === pageKey,
+      userAgent: v.userAgent ?? '',
+    };
+    const elsewhere = this.recentCarts.elsewhere(order, v.items);
     if (elsewhere) v.cartElsewhere = elsewhere;
+    else {
+      const reset = this.userReset(visit, v, this.recentCarts.sameBrowser(order, v.items));
+      if (reset) v.userReset = reset;
+    }
     this.recentCarts.forget(visit.key);
     this.orders.note(visit, pageKey, v);
     noteOrderPlaced(visit);
+  }
+
+  /**
+   * Of the same browser's carts the order could have been bought from (`candidates`), the latest one a new
+   * userId replaced: the order's visit never carted anything itself (no cart event, no quick add: the
+   * order bought a cart its own userId never held), the order's userId was first seen after that cart
+   * changed, the cart's visit sent nothing since the order's userId appeared (one identity after the
+   * other, not two at once), and the two visits share no userId (visit-user-changed's, and credit follows
+   * a shared one). Exempt, and why: an order whose visit carted or quick-added (its own identity held a
+   * cart: a second shopper of the same machine does that, and so does a storefront whose cart page sends
+   * the cart again after the reset — the two look alike); a cart visit still sending after the new userId
+   * began (two tabs, two shoppers at once); a userId seen before the cart changed.
+   */
+  private userReset(
+    visit: Visit,
+    v: VisitEvent,
+    candidates: Iterable<RecentCart>,
+  ): UserReset | undefined {
+    if (visit.cart !== null || visit.addedEver.size > 0) return undefined;
+    let userFirstMs = Infinity;
+    for (const x of this.byUser.get(key2(visit.siteId, v.base.userId)) ?? [])
+      userFirstMs = Math.min(userFirstMs, x.startMs);
+    let found: RecentCart | undefined;
+    for (const c of candidates) {
+      if (userFirstMs <= c.time || (found && found.time >= c.time)) continue;
+      const cartVisit = this.visits.get(c.visitKey);
+      if (!cartVisit || cartVisit.endMs > userFirstMs) continue;
+      if (visit.userIds.some((u) => cartVisit.userIds.includes(u))) continue;
+      found = c;
+    }
+    if (!found) return undefined;
+    const login = visit.shoppers.find((m) => m.login && m.time <= v.base.time);
+    return { ...found, userFirstMs, ...(login && { loginEventId: login.eventId }) };
   }
 
   /** The visit of the same userId (its first) that began latest before `visit` did, if the book has one. */

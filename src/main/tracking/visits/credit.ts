@@ -56,6 +56,11 @@ export interface CreditScope {
   mine: Iterable<{ interactions: Interaction[]; lostInteractions?: LostInteraction[] }>;
   /** the order's own visit (to explain a line that another userId of the visit clicked) */
   visit?: { interactions: Interaction[] };
+  /**
+   * the userId of the same browser the order's userId replaced (order-user-reset), and its visits: a line
+   * it clicked lost its credit to the change
+   */
+  replaced?: { userId: string; visits: Iterable<{ interactions: Interaction[] }> };
   issuedQuery?: (siteId: string, responseId: string) => string | undefined;
 }
 
@@ -106,6 +111,7 @@ export function creditLine(
   const product = `"${ids[0]}"`;
   const lost = lostCredit(ids, scope);
   let reason: string;
+  let replaced: Interaction | undefined;
   // a click the shopper made but the service rejected is why, before any older or later one
   if (lost)
     reason = `the ${lost.event} of ${product} by userId "${scope.userId}" (${lost.eventId}) was rejected by the service (${lost.why}), so it earns no credit: fix that ${lost.event} (the schema finding on its page) and the line is credited to it`;
@@ -113,7 +119,9 @@ export function creditLine(
     reason = `the latest ${tooOld.event} of ${product} by userId "${scope.userId}" (${tooOld.eventId}) was ${hours(scope.time - tooOld.time)} before the order, outside the ${hours(scope.windowMs)} attribution window (attribution.windowHours)`;
   else if (after)
     reason = `the only ${after.event} of ${product} by userId "${scope.userId}" (${after.eventId}) is timestamped after the order`;
-  else {
+  else if ((replaced = replacedClick(ids, scope))) {
+    reason = `the credit was lost to a userId change: userId "${replaced.userId}" of the same browser made the ${replaced.event} of ${product} (${replaced.eventId}) and held the cart the order bought, then the order came under the new userId "${scope.userId}" (order-user-reset: a new Beacon or cleared storage, most often at login); keep the userId across login and the line is credited to it`;
+  } else {
     const other = scope.visit?.interactions.find(
       (i) => i.userId !== scope.userId && touches(i, ids),
     );
@@ -137,6 +145,23 @@ function lostCredit(ids: readonly string[], scope: CreditScope): LostInteraction
       if (!lost || i.time > lost.time) lost = i;
     }
   return lost;
+}
+
+/**
+ * The latest click or quick add of the line's product, within the window before the order, by the userId
+ * the order's replaced (`CreditScope.replaced`): the one that would have credited it under one userId.
+ */
+function replacedClick(ids: readonly string[], scope: CreditScope): Interaction | undefined {
+  const replaced = scope.replaced;
+  if (!replaced) return undefined;
+  let found: Interaction | undefined;
+  for (const v of replaced.visits)
+    for (const i of v.interactions) {
+      if (i.userId !== replaced.userId || !touches(i, ids)) continue;
+      if (i.time > scope.time || scope.time - i.time > scope.windowMs) continue;
+      if (!found || i.time > found.time) found = i;
+    }
+  return found;
 }
 
 function creditOf(i: Interaction, scope: CreditScope): CreditDto {

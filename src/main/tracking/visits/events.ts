@@ -6,7 +6,7 @@ import type { RecordedEvent } from '../../../shared/events';
 import type { CartItemDto, VisitEventDto } from '../../../shared/visits';
 import type { PageEventDto } from '../../../shared/timeline';
 import type { CartReading } from './cart-issue';
-import type { CartElsewhere } from './recent-carts';
+import type { CartElsewhere, UserReset } from './recent-carts';
 
 /** The beacon v2 endpoints of the rest of the visit (as the provider's client sends them). */
 export const VISIT_ENDPOINTS = [
@@ -81,6 +81,13 @@ export interface VisitEvent {
    * arrived in a visit of its own on another origin (order-other-domain)
    */
   cartElsewhere?: CartElsewhere;
+  /**
+   * set by the book when an order is folded in: the visit of another userId of the same browser whose cart
+   * it bought, when the order's userId began after that cart (order-user-reset)
+   */
+  userReset?: UserReset;
+  /** the User-Agent header of a cart event or order, when the input recorded one (recent-carts.ts) */
+  userAgent?: string;
 }
 
 /** A cart event's item priced in another unit than a quick add of the same product carried. */
@@ -127,6 +134,9 @@ export function readVisitEvent(rec: RecordedEvent, base: PageEvent): VisitEvent 
   const data = isObject(body.data) ? body.data : {};
   const endpoint = `${rec.category}/${rec.event}` as VisitEndpoint;
   const isOrder = endpoint === 'order/transaction';
+  // only carts and orders are matched by browser: the other events go without the header
+  const userAgent =
+    rec.userAgent && (isOrder || endpoint.startsWith('cart/')) ? rec.userAgent : undefined;
   return {
     base,
     endpoint,
@@ -137,6 +147,7 @@ export function readVisitEvent(rec: RecordedEvent, base: PageEvent): VisitEvent 
     transactionTotal: isOrder ? num(data.transactionTotal) : null,
     total: isOrder ? num(data.total) : null,
     vat: isOrder && typeof data.vat === 'number' && Number.isFinite(data.vat) ? data.vat : null,
+    ...(userAgent !== undefined && { userAgent }),
   };
 }
 

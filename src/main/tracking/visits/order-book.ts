@@ -200,7 +200,11 @@ export class OrderBook {
   private entry(o: OrderRecord): OrderEntry {
     const e = o.ev.base;
     const visit = this.visits.visitOf(o.siteId, o.sessionId);
-    const stamp = `${this.userChanges.get(key2(o.siteId, e.userId)) ?? 0}:${visit?.changes ?? -1}`;
+    // the replaced userId's clicks explain the lines it clicked (credit.ts `replacedClick`)
+    const replaced = o.ev.userReset?.userId;
+    const stamp = `${this.userChanges.get(key2(o.siteId, e.userId)) ?? 0}:${visit?.changes ?? -1}${
+      replaced === undefined ? '' : `:${this.userChanges.get(key2(o.siteId, replaced)) ?? 0}`
+    }`;
     if (o.cache?.stamp !== stamp) {
       const { dto, lost } = this.orderDto(o, this.creditScope(o, visit), visit);
       o.cache = { stamp, json: JSON.stringify(dto), credits: this.creditsOf(o.siteId, dto), lost };
@@ -240,6 +244,7 @@ export class OrderBook {
   private creditScope(o: OrderRecord, visit: Visit | undefined): CreditScope {
     const e = o.ev.base;
     const credit = this.options.credit !== false;
+    const replaced = o.ev.userReset?.userId;
     return {
       siteId: o.siteId,
       userId: e.userId,
@@ -247,6 +252,13 @@ export class OrderBook {
       windowMs: this.options.attributionWindowMs,
       mine: (credit && this.visits.visitsOf(o.siteId, e.userId)) || new Set<Visit>(),
       ...(credit && { visit }),
+      ...(credit &&
+        replaced !== undefined && {
+          replaced: {
+            userId: replaced,
+            visits: this.visits.visitsOf(o.siteId, replaced) ?? new Set<Visit>(),
+          },
+        }),
       issuedQuery: this.options.issuedQuery,
     };
   }

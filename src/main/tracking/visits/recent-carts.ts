@@ -1,6 +1,8 @@
 // The latest cart of each visit of a site, found by its content: an order that arrives in a visit of its
 // own, on another origin, is matched with the storefront visit that held the same cart moments before
-// (`order-other-domain`). Bounded: the visits whose cart changed longest ago are forgotten first.
+// (`order-other-domain`); one on the same origin, from the same browser under a new userId, with the
+// visit of the userId it replaced (`order-user-reset`). Bounded: the visits whose cart changed longest ago
+// are forgotten first.
 import type { CartItemDto } from '../../../shared/visits';
 import { lineKey } from './cart-issue';
 import { originOf } from '../page-url';
@@ -11,8 +13,12 @@ export interface RecentCart {
   sessionId: string;
   /** the userIds of the visit (its own list: it grows with the visit) */
   userIds: readonly string[];
+  /** the userId of that cart event */
+  userId: string;
   /** the origin of the page of that cart event ('' when its pageUrl is no URL) */
   origin: string;
+  /** the User-Agent header of that cart event ('' when the input recorded none) */
+  userAgent: string;
   /** the cart event's time (its timestamp, else its receive time) */
   time: number;
   eventId: string;
@@ -27,6 +33,8 @@ export interface OrderVisit {
   time: number;
   /** the order's visit began on the order's page: no earlier page of the visit */
   firstPage: boolean;
+  /** the order's User-Agent header ('' when the input recorded none) */
+  userAgent: string;
 }
 
 /** An order that arrived in a visit of its own on another origin than a storefront visit with its cart. */
@@ -41,6 +49,17 @@ export interface CartElsewhere extends RecentCart {
  * would have put the order in that visit; two shoppers whose identical carts meet in so short a window, one
  * of them ordering from another origin with no earlier page, are what the exemptions leave.
  */
+/**
+ * An order from the same browser as a visit of another userId that held its cart: the order's userId
+ * began after that cart (order-user-reset). The book tells it from the candidates `sameBrowser` gives.
+ */
+export interface UserReset extends RecentCart {
+  /** when the order's userId was first seen (ms) */
+  userFirstMs: number;
+  /** a shopper/login of the order's visit before the order: the likely moment of the reset */
+  loginEventId?: string;
+}
+
 export const CART_TO_ORDER_MS = 31 * 60_000;
 
 /** visits whose latest cart is kept (a few hundred bytes each) */
@@ -122,6 +141,29 @@ export class RecentCarts {
       if (!found || c.time > found.time) found = c;
     }
     return found && { ...found, orderOrigin };
+  }
+
+  /**
+   * The visits of other userIds whose latest cart holds the same products in the same quantities as the
+   * order, on the order page's own origin, sent with the same User-Agent, changed at most CART_TO_ORDER_MS
+   * before the order: the same browser's carts the order may have been bought from (the book tells which,
+   * if any, a new userId replaced). None when either User-Agent is unknown (NDJSON of bare bodies): two
+   * browsers could not be told apart.
+   */
+  *sameBrowser(order: OrderVisit, lines: readonly CartItemDto[]): Generator<RecentCart> {
+    if (order.userAgent === '') return;
+    const content = cartContent(lines);
+    if (content === '') return;
+    const visits = this.byContent.get(key2(order.siteId, content));
+    if (!visits) return;
+    const orderOrigin = originOf(order.pageUrl);
+    if (orderOrigin === '') return;
+    for (const c of visits.values()) {
+      if (c.visitKey === order.visitKey || c.origin !== orderOrigin) continue;
+      if (c.userAgent !== order.userAgent || c.userIds.includes(order.userId)) continue;
+      if (c.time > order.time || order.time - c.time > CART_TO_ORDER_MS) continue;
+      yield c;
+    }
   }
 
   /** Forget every cart (a site's visits forget theirs as they go). */
