@@ -99,6 +99,8 @@ export const OrderShape = closed(
     lines: Type.Array(OrderLineSchema),
     findings: Type.Array(
       closed({
+        id: Type.String(),
+        causedBy: Type.Optional(Type.String()),
         rule: RuleIdSchema,
         severity: SeveritySchema,
         message: Type.String(),

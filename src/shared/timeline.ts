@@ -302,6 +302,23 @@ export function followVerb(following: number): string {
   return following === 1 ? 'follows' : 'follow';
 }
 
+/**
+ * A list of findings folded as every view shows them: each that follows from another of the list (its
+ * `causedBy`) under that one, the rest leading, in the list's order. The page view, an order's and a
+ * visit's findings fold through this one function, so one bug reads as one wherever it is listed.
+ */
+export function foldFindings<F extends { id: string; causedBy?: string }>(
+  findings: readonly F[],
+): { leading: F[]; following: ReadonlyMap<string, F[]> } {
+  const ids = new Set(findings.map((f) => f.id));
+  const following = new Map<string, F[]>();
+  for (const f of findings)
+    if (f.causedBy !== undefined && f.causedBy !== f.id && ids.has(f.causedBy))
+      following.set(f.causedBy, [...(following.get(f.causedBy) ?? []), f]);
+  const leading = findings.filter((f) => f.causedBy === undefined || !following.has(f.causedBy));
+  return { leading, following };
+}
+
 /** How many findings of a page follow from another, of every severity (its `following`). */
 export function followingCount(following: SeverityCounts | undefined): number {
   return following ? following.errors + following.warnings + following.infos : 0;

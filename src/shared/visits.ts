@@ -107,6 +107,13 @@ export interface OrderDto {
 
 /** A finding as an order carries it: what is wrong and the one-line fix. */
 export interface OrderFindingDto {
+  /** its id among the order's findings: the page finding's, made unique where two pages share one */
+  id: string;
+  /**
+   * the id of the order's finding it follows from (one mistake, several findings: the page's `causedBy`),
+   * when that one is the order's too; it is listed right after it, and views fold it under it
+   */
+  causedBy?: string;
   rule: TimelineRuleId;
   severity: Severity;
   message: string;

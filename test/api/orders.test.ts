@@ -16,6 +16,8 @@ import {
   sendOrderVisits,
   LOST_SITE,
   sendLostCreditOrder,
+  STALE_SITE,
+  sendStaleClickOrder,
 } from '../helpers/order-visits';
 
 let s: Sandbox;
@@ -322,6 +324,44 @@ describe('an order whose credit a rejected click cost', () => {
       withErrors: { orders: number; revenue: number };
     };
     expect(summary.withErrors).toEqual({ orders: 1, revenue: 30 });
+  });
+});
+
+describe('an order credited to a click that kept an earlier search’s responseId', () => {
+  it('lists the one mistake as the page does: the cause leads, the rest carry causedBy, in the orders list, one order and the visit’s orders', async () => {
+    const own = await startSandbox();
+    try {
+      await sendStaleClickOrder(own.url);
+      const read = async <T>(path: string) =>
+        (await (await fetch(`${own.url}${path}`)).json()) as T;
+      const [order] = await read<OrderDto[]>(`/_sandbox/orders?siteId=${STALE_SITE}`);
+      expect(order!.lines[0]!.credit).toMatchObject({ responseId: 'r-jacket' });
+      const page = await read<PageTimelineDto>(`/_sandbox/timelines/s-search?siteId=${STALE_SITE}`);
+      const lead = page.findings.find((f) => f.rule === 'responseid-stale')!;
+      const follow = page.findings.filter((f) => f.causedBy === lead.id).map((f) => f.rule);
+      expect(follow.length).toBeGreaterThanOrEqual(2);
+      // the order lists the page's findings of the click in the page's order, with the same links
+      const cause = order!.findings.find((f) => f.rule === 'responseid-stale')!;
+      expect(cause.causedBy).toBeUndefined();
+      expect(order!.findings.filter((f) => f.causedBy === cause.id).map((f) => f.rule)).toEqual(
+        follow,
+      );
+      const ids = order!.findings.map((f) => f.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      // one order by its eventId, and the visit's orders (the Visits view's query), say the same
+      expect((await read<OrderDto>(`/_sandbox/orders/${order!.eventId}`)).findings).toEqual(
+        order!.findings,
+      );
+      const [visit] = await read<Array<{ sessionId: string }>>(
+        `/_sandbox/visits?siteId=${STALE_SITE}`,
+      );
+      const [ofVisit] = await read<OrderDto[]>(
+        `/_sandbox/orders?siteId=${STALE_SITE}&sessionId=${visit!.sessionId}`,
+      );
+      expect(ofVisit!.findings).toEqual(order!.findings);
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -7,9 +7,11 @@ import type { OrderDto } from '../../src/shared/visits';
 import {
   LOST_SITE,
   ORDER_SITE,
+  STALE_SITE,
   sendDoubtfulOrder,
   sendLostCreditOrder,
   sendOrderVisits,
+  sendStaleClickOrder,
 } from '../helpers/order-visits';
 import { postBeacon } from '../helpers/sandbox';
 import { openUi, skipReason, type UiSession } from './helpers/ui';
@@ -339,6 +341,47 @@ describe.skipIf(skip)('an order whose credit rests on a click with errors, price
       `[data-testid="order-item"][data-event-id="${doubtful.eventId}"]`,
     );
     expect(await doubtRow.getByTestId('order-item-credit-lost').count()).toBe(0);
+  });
+
+  it('an order credited to a stale click folds the click’s findings under their cause, in the order and its visit, and counts how many follow', async () => {
+    await sendStaleClickOrder(s.sandbox.url);
+    const [stale] = (await (
+      await fetch(`${s.sandbox.url}/_sandbox/orders?siteId=${STALE_SITE}`)
+    ).json()) as OrderDto[];
+    const follow = stale!.findings.filter((f) => f.causedBy !== undefined);
+    expect(follow.length).toBeGreaterThanOrEqual(2);
+    await s.ui.open(`#/orders/${stale!.eventId}`);
+    const row = s.page.locator(`[data-testid="order-item"][data-event-id="${stale!.eventId}"]`);
+    await row.waitFor();
+    expect(await row.getByTestId('order-item-findings').textContent()).toMatch(
+      new RegExp(`\\(${follow.length} follow from another finding\\)$`),
+    );
+    const check = async (root: ReturnType<UiSession['ui']['testId']>) => {
+      const list = root.getByTestId('order-findings');
+      await list.waitFor();
+      // one leads at the top of the list; the rest sit under it, folded, each saying what it follows from
+      const top = list.locator(':scope > [data-testid="order-finding"]');
+      expect(await top.evaluateAll((els) => els.map((e) => e.getAttribute('data-rule')))).toEqual([
+        'responseid-stale',
+      ]);
+      const folded = top.first().getByTestId('order-finding-consequences');
+      expect(await folded.locator('summary').textContent()).toBe(
+        `${follow.length} more findings follow from this one`,
+      );
+      const under = folded.locator('[data-testid="order-finding"]');
+      expect(await under.evaluateAll((els) => els.map((e) => e.getAttribute('data-rule')))).toEqual(
+        follow.map((f) => f.rule),
+      );
+      await folded.locator('summary').click();
+      expect(await under.first().getByTestId('order-finding-follows-from').textContent()).toBe(
+        'follows from responseid-stale: fix that first',
+      );
+    };
+    await check(s.page.locator(`[data-testid="order-detail"][data-event-id="${stale!.eventId}"]`));
+    await s.ui.open(`#/visits/${encodeURIComponent(`${STALE_SITE}/${stale!.sessionId}`)}`);
+    const visit = s.ui.testId('visit-detail');
+    await visit.waitFor();
+    await check(visit.getByTestId('visit-order'));
   });
 
   it('at 390 px, a deep link puts the order in view; finding titles wrap, not cut', async () => {

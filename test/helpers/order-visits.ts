@@ -190,3 +190,53 @@ export async function sendLostCreditOrder(
   });
   return click.status;
 }
+
+/** The site of the order credited to a click with a stale responseId (its own, so the scripted summary stays). */
+export const STALE_SITE = 'stale1';
+
+/**
+ * S: search "jacket" (r-jacket) → the same page searches "boot" (r-boot, a single-page app) → the boot's
+ * tile is clicked with the jacket's responseId kept from before → product page → cart → thank-you page
+ * S-1 (BOOT-42 of BOOT, credited to that click). One mistake, four findings on the search page, one of them
+ * leading.
+ */
+export async function sendStaleClickOrder(
+  base: string,
+  start = Date.now() - 60_000,
+): Promise<void> {
+  const s = shopper('shopper-s', 'visit-s', start);
+  const ok = async (endpoint: string, body: unknown) => {
+    const res = await postBeacon(base, `${STALE_SITE}/${endpoint}`, body);
+    if (res.status !== 200)
+      throw new Error(`POST ${endpoint} answered ${res.status}: ${await res.text()}`);
+  };
+  const page = (q: string, ms: number) => s('s-search', `https://shop.example/search?q=${q}`, ms);
+  const tile = (uid: string) => ({ type: 'product', uid, parentId: uid, sku: uid });
+  await ok('search/render', { context: page('jacket', 0), data: { responseId: 'r-jacket' } });
+  await ok('search/impression', {
+    context: page('jacket', 1100),
+    data: { responseId: 'r-jacket', results: [tile('JACKET')], banners: [] },
+  });
+  await ok('search/render', { context: page('boot', 2600), data: { responseId: 'r-boot' } });
+  await ok('search/impression', {
+    context: page('boot', 3700),
+    data: { responseId: 'r-boot', results: [tile('BOOT')], banners: [] },
+  });
+  await ok('search/clickthrough', {
+    context: page('boot', 5100),
+    data: { responseId: 'r-jacket', results: [tile('BOOT')] },
+  });
+  const boot = { uid: 'BOOT-42', parentId: 'BOOT', sku: 'BOOT-BRN-42', qty: 1, price: 179 };
+  await ok('product/pageview', {
+    context: s('s-product', 'https://shop.example/products/boot', 5700),
+    data: { result: { uid: 'BOOT', parentId: 'BOOT', sku: 'BOOT' } },
+  });
+  await ok('cart/add', {
+    context: s('s-product', 'https://shop.example/products/boot', 7000),
+    data: { results: [boot], cart: [boot] },
+  });
+  await ok('order/transaction', {
+    context: s('s-thanks', 'https://shop.example/thank-you?order=S-1', 8300),
+    data: { orderId: 'S-1', transactionTotal: 179, total: 179, results: [boot] },
+  });
+}

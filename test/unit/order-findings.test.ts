@@ -82,11 +82,41 @@ describe('the findings that concern an order', () => {
   it('a page that is gone gives none; each finding has its fix', () => {
     expect(orderFindings(entry({ pageKey: 'gone' }), pages)).toEqual([]);
     expect(orderFindings(entry(), pages)[0]).toEqual({
+      id: 'order-totals:ev_2',
       rule: 'order-totals',
       severity: 'error',
       message: 'order-totals happened.',
       fix: 'do it.',
     });
+  });
+
+  it('keeps what follows from what on the click’s page, by ids unique in the order', () => {
+    const click = { event: 'clickthrough' as const, eventId: 'ev_5', pageLoadId: 'p-search' };
+    const lead = finding('responseid-stale', ['ev_5']);
+    // the same id as a finding of the order page: numbered, and what follows names the numbered one
+    const clash = { ...finding('order-totals', ['ev_5']), id: 'order-totals:ev_2' };
+    const followsLead = { ...finding('response-replaced', ['ev_5']), causedBy: lead.id };
+    const followsClash = { ...finding('item-not-in-response', ['ev_5']), causedBy: clash.id };
+    // a cause the order does not carry: the finding leads in the order
+    const causeElsewhere = { ...finding('click-repeated', ['ev_5']), causedBy: 'missing-render:x' };
+    const all: Record<string, OrderPageFinding[]> = {
+      ...onPage,
+      'page-s': [lead, followsLead, clash, followsClash, causeElsewhere],
+    };
+    const found = orderFindings(
+      entry({ credits: [{ ...click, pageKey: 'page-s' }] }),
+      (k) => all[k],
+    );
+    const ofClick = found.filter((f) => f.interaction);
+    expect(ofClick.map((f) => [f.id, f.causedBy])).toEqual([
+      ['responseid-stale:ev_5', undefined],
+      ['response-replaced:ev_5', 'responseid-stale:ev_5'],
+      ['order-totals:ev_2#2', undefined],
+      ['item-not-in-response:ev_5', 'order-totals:ev_2#2'],
+      ['click-repeated:ev_5', undefined],
+    ]);
+    expect(found[0]).toMatchObject({ id: 'order-totals:ev_2' });
+    expect(found[0]).not.toHaveProperty('causedBy');
   });
 
   it('answers the cached JSON with findings and duplicateOf spliced in', () => {

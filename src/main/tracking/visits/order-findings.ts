@@ -27,15 +27,30 @@ export function concernsOrder(f: OrderPageFinding, order: Pick<OrderEntry, 'even
   return f.eventIds.includes(order.eventId) || f.wholeVisit === true || namesLine(f, order.lineIds);
 }
 
-/** Every finding that concerns the order, each once (by its page and id), in the pages' order. */
+/**
+ * Every finding that concerns the order, each once (by its page and id), in the pages' order. One that
+ * follows from another finding of its page (`causedBy`) keeps that link when the cause is the order's too,
+ * naming it by its id among the order's findings.
+ */
 export function orderFindings(order: OrderEntry, pageFindings: PageFindings): OrderFindingDto[] {
   const out: OrderFindingDto[] = [];
-  const seen = new Set<string>();
+  /** page key + the page finding's id → its id among the order's */
+  const seen = new Map<string, string>();
+  const ids = new Set<string>();
   const add = (pageKey: string, f: OrderPageFinding, interaction?: OrderCredit) => {
     const k = `${pageKey}\u0000${f.id}`;
     if (seen.has(k)) return;
-    seen.add(k);
+    // two pages may hold findings of one id (a rule's finding about the same key): the later is numbered
+    let id = f.id;
+    for (let n = 2; ids.has(id); n++) id = `${f.id}#${n}`;
+    seen.set(k, id);
+    ids.add(id);
+    // a page lists a cause before what follows from it (causes.ts), so the cause is already here
+    const causedBy =
+      f.causedBy === undefined ? undefined : seen.get(`${pageKey}\u0000${f.causedBy}`);
     out.push({
+      id,
+      ...(causedBy !== undefined && { causedBy }),
       rule: f.rule,
       severity: f.severity,
       message: f.message,

@@ -2,6 +2,7 @@
 // carries them) as text with its rule id, what happened and its fix, so nobody has to open the timelines.
 import { plural } from '../../../../shared/text';
 import type { OrderDto, OrderFindingDto } from '../../../../shared/visits';
+import { followNote, followVerb, foldFindings } from '../../../../shared/timeline';
 import { useRules } from '../../state/rules';
 import { routeHref } from '../../router';
 import { pageKey } from '../../state/pages';
@@ -64,32 +65,53 @@ export function OrderFindings({
         No findings: nothing about this order or its lines breaks a rule.
       </p>
     );
+  // a finding that follows from another (causedBy) is folded under the one that names the cause, as the
+  // page view folds its own
+  const { leading, following } = foldFindings(order.findings);
+  const item = (f: OrderFindingDto, cause?: OrderFindingDto) => {
+    const folded = following.get(f.id) ?? [];
+    return (
+      <li
+        key={f.id}
+        className={`finding static ${f.severity}${cause ? ' follows' : ''}`}
+        data-testid="order-finding"
+        data-rule={f.rule}
+        data-on={f.interaction ? 'interaction' : 'order'}
+        {...(cause && { 'data-caused-by': cause.id })}
+      >
+        <span className="finding-head">
+          <SeverityBadge severity={f.severity} />
+          <code className="finding-rule">{f.rule}</code>
+          <span className="strong">{rules.get(f.rule)?.title}</span>
+        </span>
+        {cause && (
+          <span className="small muted" data-testid="order-finding-follows-from">
+            follows from {cause.rule}: fix that first
+          </span>
+        )}
+        <OnInteraction order={order} f={f} />
+        <span className="finding-message">{f.message}</span>
+        <span className="finding-message" data-testid="order-finding-fix">
+          <strong>Fix:</strong> {f.fix}
+        </span>
+        {folded.length > 0 && (
+          <details className="finding-consequences" data-testid="order-finding-consequences">
+            <summary className="small">
+              {plural(folded.length, 'more finding')} {followVerb(folded.length)} from this one
+            </summary>
+            <ul className="finding-list">{folded.map((c) => item(c, f))}</ul>
+          </details>
+        )}
+      </li>
+    );
+  };
   return (
     <ul
       className="finding-list"
       aria-label="What is wrong with this order"
       data-testid="order-findings"
     >
-      {order.findings.map((f, i) => (
-        <li
-          key={`${f.rule}-${i}`}
-          className={`finding static ${f.severity}`}
-          data-testid="order-finding"
-          data-rule={f.rule}
-          data-on={f.interaction ? 'interaction' : 'order'}
-        >
-          <span className="finding-head">
-            <SeverityBadge severity={f.severity} />
-            <code className="finding-rule">{f.rule}</code>
-            <span className="strong">{rules.get(f.rule)?.title}</span>
-          </span>
-          <OnInteraction order={order} f={f} />
-          <span className="finding-message">{f.message}</span>
-          <span className="finding-message" data-testid="order-finding-fix">
-            <strong>Fix:</strong> {f.fix}
-          </span>
-        </li>
-      ))}
+      {leading.map((f) => item(f))}
     </ul>
   );
 }
@@ -116,13 +138,18 @@ export function listedProblems(order: Pick<OrderDto, 'findings' | 'lines'>): {
   const errors = problems.filter((f) => f.severity === 'error').length;
   const warnings = problems.length - errors;
   const worst = errors > 0 ? 'error' : warnings > 0 ? 'warning' : '';
+  // the count says how many follow from another finding, as a page's counts do
+  const { following } = foldFindings(order.findings);
+  let follow = 0;
+  for (const list of following.values()) follow += list.filter((f) => f.severity !== 'info').length;
+  const counts = [
+    errors > 0 ? plural(errors, 'error') : '',
+    warnings > 0 ? plural(warnings, 'warning') : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   return {
-    label: [
-      errors > 0 ? plural(errors, 'error') : '',
-      warnings > 0 ? plural(warnings, 'warning') : '',
-    ]
-      .filter(Boolean)
-      .join(', '),
+    label: follow > 0 ? `${counts} (${followNote(follow)})` : counts,
     infos: order.findings.length - problems.length,
     worst,
     onCredit: problems.filter((f) => f.interaction && credits(order, f.interaction.eventId)).length,

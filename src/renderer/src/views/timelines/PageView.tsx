@@ -5,6 +5,7 @@ import {
   findingCount,
   followingCount,
   followNote,
+  foldFindings,
   type PageTimelineDto,
   type TimelineEventDto,
   type TimelineFindingDto,
@@ -74,11 +75,7 @@ function Findings({
     );
   }
   // a finding that follows from another (causedBy) is folded under the one that names the cause
-  const following = new Map<string, TimelineFindingDto[]>();
-  for (const f of findings)
-    if (f.causedBy !== undefined && findings.some((c) => c.id === f.causedBy))
-      following.set(f.causedBy, [...(following.get(f.causedBy) ?? []), f]);
-  const leading = findings.filter((f) => f.causedBy === undefined || !following.has(f.causedBy));
+  const { leading, following } = foldFindings(findings);
   const item = (f: TimelineFindingDto, cause?: TimelineFindingDto) => {
     const info = rules.get(f.rule);
     const isSelected = selected === f.id;
