@@ -81,6 +81,7 @@ export type RuleId =
   | 'session-renewed'
   | 'order-other-domain'
   | 'order-user-reset'
+  | 'cart-after-order'
   | 'item-ids-unmapped'
   | 'pageview-not-clicked'
   | 'pageview-other-url'

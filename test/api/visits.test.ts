@@ -204,6 +204,28 @@ describe('GET /_sandbox/visits and /_sandbox/orders', () => {
     );
   });
 
+  it('an order sent before its cart events: the cart/add of what it bought, right after it on the thank-you page, is named on the order', async () => {
+    const s = await sandbox();
+    const { beacon, open } = shopper(s, 'http://localhost:5173/products/rain-shell');
+    beacon.events.product.pageView({ data: { result: { uid: 'P200', parentId: 'P200' } } });
+    await s.core.events.waitFor({ siteId: SITE, event: 'pageview' }, 1, 10_000);
+    await open('http://localhost:5173/thank-you?order=12345');
+    const lines = [{ uid: '2001', parentId: 'P200', sku: 'P200-RED-M', qty: 1, price: 149 }];
+    beacon.events.order.transaction({
+      data: { orderId: '12345', transactionTotal: 149, total: 149, results: lines },
+    });
+    await s.core.events.waitFor({ siteId: SITE, event: 'transaction' }, 1, 10_000);
+    beacon.events.cart.add({ data: { results: lines, cart: lines } });
+    await s.core.events.waitFor({ siteId: SITE, event: 'add' }, 1, 10_000);
+    const [order] = await getJson<OrderDto[]>(s, '/_sandbox/orders?orderId=12345');
+    const found = order!.findings.find((f) => f.rule === 'cart-after-order');
+    expect(found?.severity).toBe('warning');
+    expect(found?.message).toMatch(
+      /^cart\/add ev_\w+ added uid "2001" on the order’s page [\d.]+ s after order "12345"/,
+    );
+    expect(found?.fix).toMatch(/^send cart\/add when the item goes into the cart/);
+  });
+
   it('a product page and an order line given only a sku, as the tracker maps them, raise no item-ids-unmapped', async () => {
     const s = await sandbox();
     const { beacon, open } = shopper(s, 'http://localhost:5173/product/mug');

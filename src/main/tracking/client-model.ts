@@ -402,7 +402,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     source:
       'T constructor: page cart globals compared with the cart B stored; cart/add of the difference (qty = the increase) with the whole cart, cart/remove of what left; every */addtocart adds to the stored cart',
     invariant:
-      'After a cart/add the cart is the one before plus what was added; after a cart/remove, minus what was removed (a quick add, a variant replacing its parent and the emptied cart before an order are the client’s own exceptions); a quick-added item is already in the stored cart, so a cart/add of it raises the cart beyond what the quick adds put there, and the cart each event carries is the whole cart: it holds every quick-added item unless a cart/remove of the same comparison names it.',
+      'After a cart/add the cart is the one before plus what was added; after a cart/remove, minus what was removed (a quick add, a variant replacing its parent and the emptied cart before an order are the client’s own exceptions); a quick-added item is already in the stored cart, so a cart/add of it raises the cart beyond what the quick adds put there, and the cart each event carries is the whole cart: it holds every quick-added item unless a cart/remove of the same comparison names it. Cart events come before the order that buys the cart, which empties the stored cart: a cart/add of only what an order just bought, from its own page seconds after it, with none of it carted before, is the cart event sent after the order.',
     seenBy: ['cart/add', 'cart/remove'],
     sends: ['cart/add', 'cart/remove'],
     next: 'the page’s cart globals read by the Snap tracker on every page load (or `tracker.events.cart.add/remove`)',

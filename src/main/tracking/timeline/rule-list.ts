@@ -83,6 +83,7 @@ import { attributionNotRead } from './rules/attribution-not-read';
 import { sessionRenewed } from '../visits/rules/session-renewed';
 import { orderOtherDomain } from '../visits/rules/order-other-domain';
 import { orderUserReset } from '../visits/rules/order-user-reset';
+import { cartAfterOrder } from '../visits/rules/cart-after-order';
 import { itemIdsUnmapped } from '../visits/rules/item-ids-unmapped';
 import { pageviewNotClicked } from '../visits/rules/pageview-not-clicked';
 import { pageviewOtherUrl } from '../visits/rules/pageview-other-url';
@@ -174,6 +175,7 @@ export const RULES: readonly Rule[] = [
   sessionRenewed,
   orderOtherDomain,
   orderUserReset,
+  cartAfterOrder,
   itemIdsUnmapped,
   pageviewNotClicked,
   pageviewOtherUrl,

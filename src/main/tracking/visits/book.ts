@@ -5,7 +5,7 @@
 import type { VisitFilter, VisitPageDto } from '../../../shared/visits';
 import type { Verdict } from '../../../shared/timeline';
 import type { Interaction, LostInteraction } from './credit';
-import type { PageEvent, QuickLine, VisitEvent } from './events';
+import { productIds, type PageEvent, type QuickLine, type VisitEvent } from './events';
 import {
   emptyLedger,
   noteCartEvent,
@@ -577,6 +577,12 @@ export class VisitBook {
       if (reset) v.userReset = reset;
     }
     this.recentCarts.forget(visit.key);
+    // read before the order empties the cart: a cart/add of its items after it is the cart event sent late
+    if (
+      v.items.length > 0 &&
+      !v.items.some((l) => productIds(l).some((id) => visit.addedEver.has(id)))
+    )
+      v.uncarted = true;
     this.orders.note(visit, pageKey, v);
     noteOrderPlaced(visit);
   }

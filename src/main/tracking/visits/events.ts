@@ -86,6 +86,11 @@ export interface VisitEvent {
    * it bought, when the order's userId began after that cart (order-user-reset)
    */
   userReset?: UserReset;
+  /**
+   * set by the book when an order is folded in: none of its lines' products was carted (cart/add) or
+   * quick-added in the visit before it (cart-after-order)
+   */
+  uncarted?: true;
   /** the User-Agent header of a cart event or order, when the input recorded one (recent-carts.ts) */
   userAgent?: string;
 }
