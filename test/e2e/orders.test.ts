@@ -378,6 +378,7 @@ describe.skipIf(skip)('an order whose credit rests on a click with errors, price
       );
     };
     await check(s.page.locator(`[data-testid="order-detail"][data-event-id="${stale!.eventId}"]`));
+    await s.ui.screenshot('orders-folded-1440');
     await s.ui.open(`#/visits/${encodeURIComponent(`${STALE_SITE}/${stale!.sessionId}`)}`);
     const visit = s.ui.testId('visit-detail');
     await visit.waitFor();
