@@ -44,12 +44,6 @@ export interface CartElsewhere extends RecentCart {
 }
 
 /**
- * How close before the order the storefront visit's cart must have changed: as long as the client keeps a
- * sessionId without an event (rolling 30 minutes, and a minute for clocks). Within it, passing the ids on
- * would have put the order in that visit; two shoppers whose identical carts meet in so short a window, one
- * of them ordering from another origin with no earlier page, are what the exemptions leave.
- */
-/**
  * An order from the same browser as a visit of another userId that held its cart: the order's userId
  * began after that cart (order-user-reset). The book tells it from the candidates `sameBrowser` gives.
  */
@@ -60,6 +54,12 @@ export interface UserReset extends RecentCart {
   loginEventId?: string;
 }
 
+/**
+ * How close before the order the storefront visit's cart must have changed: as long as the client keeps a
+ * sessionId without an event (rolling 30 minutes, and a minute for clocks). Within it, passing the ids on
+ * would have put the order in that visit; two shoppers whose identical carts meet in so short a window, one
+ * of them ordering from another origin with no earlier page, are what the exemptions leave.
+ */
 export const CART_TO_ORDER_MS = 31 * 60_000;
 
 /** visits whose latest cart is kept (a few hundred bytes each) */
