@@ -65,7 +65,8 @@ describe('check --readiness', () => {
     const passed = await check(withIt, '--readiness', '--expect', 'search', '--expect', 'cart');
     expect(passed.code, passed.out).toBe(0);
     expect(passed.out).toContain(
-      'ready for what it expects: search (8 of 18 behaviours seen, 1 of them unverified, 10 unseen: see above), cart (3 of 3 behaviours seen)',
+      // the journey's cart page follows no quick add: cart.quick-add-then-cart-add is unseen
+      'ready for what it expects: search (8 of 18 behaviours seen, 1 of them unverified, 10 unseen: see above), cart (2 of 3 behaviours seen, 1 unseen: see above)',
     );
   });
 

@@ -66,11 +66,13 @@ function page(
           ...e,
           accepted: e.accepted !== false,
           arrival: i + 1,
+          timestamp: null,
+          receivedAt: null,
           pageUrl: e.pageUrl ?? PAGE_URL,
         })),
       },
     ],
-    findings,
+    findings: findings.map((f) => ({ eventIds: [], ...f })),
   } as unknown as PageTimelineDto;
 }
 
@@ -314,7 +316,7 @@ describe('the readiness tally', () => {
             return { kind, event, accepted: true, timestamp, receivedAt: null, pageUrl: PAGE_URL };
           }),
         })),
-        findings,
+        findings: findings.map((f) => ({ eventIds: [], ...f })),
       }) as unknown as PageTimelineDto;
     /** What the companion search issued, by responseId (search kind), as an export says it. */
     const issuedAs =
@@ -847,6 +849,8 @@ describe('the readiness tally', () => {
                 kind: 'search',
                 event,
                 accepted: true,
+                timestamp: null,
+                receivedAt: null,
                 pageUrl: PAGE_URL,
               })),
             },
@@ -950,7 +954,7 @@ describe('the readiness tally', () => {
       expect(row(r, 'search.clickthrough').status).toBe('unseen');
     });
 
-    it('a visit that never made a quick add: its cart event’s contradiction is the ledger’s alone', () => {
+    it('a visit that never made a quick add: its cart event’s contradiction is the ledger’s alone, and its cart/add no quick add’s', () => {
       const r = judged([
         visitPage('pdp').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 0 }),
         visitPage('cart').cartAdd([{ uid: 'b' }], [{ uid: 'b' }], { at: 20_000 }),
@@ -959,7 +963,7 @@ describe('the readiness tally', () => {
         status: 'findings',
         worst: { rule: 'cart-inconsistent', pageLoadId: 'cart' },
       });
-      expect(row(r, 'cart.quick-add-then-cart-add')).toMatchObject({ status: 'ok' });
+      expect(row(r, 'cart.quick-add-then-cart-add')).toMatchObject({ status: 'unseen' });
     });
 
     it('a quick add the cart page adds again: the quick add’s row has the finding, the ledger’s does not', () => {

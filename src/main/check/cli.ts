@@ -258,7 +258,7 @@ function checkReadiness(
   };
   return run(judge, pages, () => {
     const sites = readiness.result(
-      (siteId) => judge.creditedOrderPages(siteId),
+      (siteId) => judge.creditedOrders(siteId),
       (siteId) => judge.inputs(siteId),
       judge.recordedSites(),
     );

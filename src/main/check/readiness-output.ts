@@ -17,6 +17,7 @@ import {
 import {
   ReadinessTally,
   sightPageDto,
+  type CreditedOrder,
   type ReadinessInputs,
   type ReadinessSite,
   type Served,
@@ -58,14 +59,14 @@ export class OfflineReadiness {
   }
 
   /**
-   * Each site's readiness and its gaps; `credited` gives the pages of a site's credited orders, `inputs`
+   * Each site's readiness and its gaps; `credited` gives a site's credited orders, `inputs`
    * what its rules had beyond its traffic, `recorded` the sites' settings as exports recorded them (the
    * last one given of a site wins). A site an export records an expectation of is held to it even when it
    * sent nothing in the recording, as one of the config's is (the export of one site records only that
    * site's settings).
    */
   result(
-    credited: (siteId: string) => Iterable<string>,
+    credited: (siteId: string) => Iterable<CreditedOrder>,
     inputs: (siteId: string) => ReadinessInputs,
     recorded: readonly RecordedSite[] = [],
   ): OfflineSiteReadiness[] {
@@ -79,7 +80,7 @@ export class OfflineReadiness {
     return [...siteIds].sort().map((siteId) => {
       const tally = this.tallies.get(siteId) ?? new ReadinessTally();
       const sent = this.tallies.has(siteId);
-      for (const pageLoadId of credited(siteId)) tally.credited(pageLoadId);
+      for (const order of credited(siteId)) tally.creditedOrder(order);
       const site = this.siteOf(siteId, recordedOf.get(siteId));
       const dto = tally.result(site, inputs(siteId));
       const expect = this.expect.length > 0 ? this.expect : site.expect;

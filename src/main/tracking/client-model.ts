@@ -24,7 +24,8 @@ export interface Behaviour {
   /**
    * The endpoints (`category/event`) whose accepted events show the storefront exercises it; `*`: any
    * accepted event. Readiness calls a behaviour seen when one of them arrived, unless it tests the
-   * behaviour more finely (readiness.ts `EXERCISED`: one every search render would show).
+   * behaviour more finely (readiness.ts `EXERCISED`: one every search render would show;
+   * readiness-visits.ts `VISIT_SHOWN`: one a shopper's pages show together).
    */
   seenBy: readonly string[];
   /**

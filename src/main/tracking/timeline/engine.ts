@@ -40,7 +40,12 @@ import { PageReads, type Judgement } from './page-reads';
 import { SiteReads } from './site-reads';
 import { PageQueries, type TimelineFilter } from './queries';
 import type { ProvenanceSource } from './rules/utils/provenance';
-import { readinessInputs, type ReadinessInputs, type ReadinessSite } from './readiness';
+import {
+  readinessInputs,
+  type CreditedOrder,
+  type ReadinessInputs,
+  type ReadinessSite,
+} from './readiness';
 import type { ApplyOptions, OfflineLimits, TimelineEngineOptions } from './engine-options';
 import type { Interaction } from '../visits/credit';
 
@@ -542,9 +547,9 @@ export class TimelineEngine {
     return this.siteReads.readinessSteps(site, finished);
   }
 
-  /** The pages of the site's orders that have a credited line, oldest first. */
-  creditedOrderPages(siteId: string): Generator<string> {
-    return this.siteReads.creditedOrderPages(siteId);
+  /** The site's orders that have a credited line, oldest first, with what puts their credit in doubt. */
+  creditedOrders(siteId: string): Generator<CreditedOrder> {
+    return this.siteReads.creditedOrders(siteId);
   }
 
   /** Visits (README, "The whole visit and its credit"), newest last. */

@@ -13,7 +13,7 @@ import { pageDto } from './dto';
 import type { Page } from './page';
 import { offlineProvenance, type RecordedSite } from './offline-provenance';
 import type { ProvenanceCatalog, ProvenanceSource } from './rules/utils/provenance';
-import { servedBy, type ReadinessInputs, type Served } from './readiness';
+import { servedBy, type CreditedOrder, type ReadinessInputs, type Served } from './readiness';
 import { recordedCatalogViews, type RecordedCatalog } from '../../search/catalog-view';
 
 export function checkOffline(
@@ -203,8 +203,8 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
   }
 
   /** The pages of the site's orders with a credited line (readiness's order.credit; needs `credit`). */
-  creditedOrderPages(siteId: string): Iterable<string> {
-    return this.engine.creditedOrderPages(siteId);
+  creditedOrders(siteId: string): Iterable<CreditedOrder> {
+    return this.engine.creditedOrders(siteId);
   }
 
   /** What the judgement could not hold (forgotten state, pages judged in parts): said once each. */

@@ -1,6 +1,7 @@
 // Integration readiness: what a site's traffic shows of each behaviour of the client model. A read over the
 // timelines' own judgement, never a second set of rules: a behaviour is seen when an accepted event of one
-// of its `seenBy` endpoints arrived (client-model.ts), broken when a warning or error finding names it, and
+// of its `seenBy` endpoints arrived (client-model.ts; finer tests: EXERCISED, VISIT_SHOWN), broken when a
+// warning or error finding names it or flags an event it sent (`againstSender`), and
 // `ok` unverified when none of the rules that guard it could judge the site's traffic (each lacked what its
 // meta's `judgesOnlyWith` names, or is off). The tally takes the site's pages one at a time, live (Page) or
 // offline (the DTOs `check` writes).
@@ -21,10 +22,11 @@ import {
   type UnverifiedDto,
 } from '../../../shared/readiness';
 import type { Severity } from '../../../shared/verdict';
+import type { OrderCredit } from '../visits/order-book';
 import type { LevelSource } from '../../../shared/rule-levels';
 import { endpointOf, isResponseKind, isWidgetKind } from '../../../shared/kinds';
 import { isRefusedPreflight } from '../../../shared/events';
-import { BEHAVIOURS, behaviour, type Behaviour } from '../client-model';
+import { BEHAVIOURS, behaviour, sendingBehaviour, type Behaviour } from '../client-model';
 import { RULE_IDS, ruleMeta } from './rule-list';
 import { rulesGuarding } from './behaviour-list';
 import { eventBit } from './heard';
@@ -34,6 +36,7 @@ import { issuedKind } from '../../search/responses';
 import { originOf } from '../page-url';
 import type { ProvenanceSource } from './rules/utils/provenance';
 import { findingDto, type Finding } from '../finding';
+import { VISIT_SHOWN, VisitEvidence, type VisitSightedEvent } from './readiness-visits';
 
 /** What a site declares that readiness reads: its widget tags and what it means to implement. */
 export interface ReadinessSite {
@@ -315,8 +318,14 @@ const SHORT = 160;
 
 /** A finding's message and fix as a row says them: a live finding's words are written here, once. */
 function wordsOf(f: Judged): { message: string; fix: string } {
+  const { message, fix } = wholeWordsOf(f);
+  return { message: shortened(message), fix };
+}
+
+/** A finding's message and fix, whole. */
+function wholeWordsOf(f: Judged): { message: string; fix: string } {
   const { message, fix } = 'texts' in f ? findingDto(f as unknown as Finding) : f;
-  return { message: shortened(message ?? ''), fix: fix ?? '' };
+  return { message: message ?? '', fix: fix ?? '' };
 }
 
 function shortened(text: string): string {
@@ -352,12 +361,14 @@ type Shows =
   | { kind: string; index: number }
   | { endpoint: string }
   | { credited: true }
-  | { exercised: string };
+  | { exercised: string }
+  | { visit: string };
 
 function showsOf(b: Behaviour): Shows[] {
   const otherwise = SEEN_OTHERWISE[b.id];
   if (otherwise && 'sighting' in otherwise) return [{ credited: true }];
   if (EXERCISED[b.id]) return [{ exercised: b.id }];
+  if (VISIT_SHOWN[b.id] !== undefined) return [{ visit: b.id }];
   return b.seenBy.map((e): Shows => {
     if (e === '*') return { any: true };
     const [kind, event] = e.split('/') as [string, string];
@@ -450,9 +461,14 @@ type Judged = Pick<
 > &
   Partial<Pick<TimelineFindingDto, 'message' | 'fix'>>;
 
-/** A finding as it counts against one row: the row (`rowKey`), its rule and severity. */
+/**
+ * A finding as it counts against one row: the row (`rowKey`), its rule and severity; or, with `interaction`,
+ * a finding of a click or quick add of the page, which an order credited to it reads (`creditedOrder`).
+ */
 export interface Counted {
   row: string;
+  /** the accepted clickthrough or addtocart it is against (its row is then '') */
+  interaction?: string;
   rule: string;
   severity: Severity;
   /** on a page without a pageLoadId: the request its first event was */
@@ -468,6 +484,8 @@ interface CountedPage {
   request(id: string): string;
   /** the page's widget responses sent with another widget's tag (`ownersOf`) */
   owners: Owners | undefined;
+  /** the page's accepted event `id`: its endpoint and tag ('' for kinds without), else undefined */
+  accepted(id: string): { endpoint: string; tag: string } | undefined;
 }
 
 /**
@@ -532,11 +550,13 @@ const EVENTS_ROW = new Map(
  * The rows the findings count against: a warning or an error counts against the behaviour it names (a
  * widget's row is its tag's); one that follows from another (`causedBy`) is the cause's, counted instead.
  * A page without a pageLoadId gathers requests that carried none: each finding there says which request.
+ * A finding against an accepted event also counts against the behaviour that sent it, when its rule guards
+ * that one (`againstSender`), a finding that follows from another too.
  */
 function counted(list: Iterable<Judged>, page: CountedPage): Counted[] {
   const out: Counted[] = [];
   for (const f of list) {
-    if (f.severity === 'info' || f.causedBy !== undefined) continue;
+    if (f.severity === 'info') continue;
     const named = behaviourOf(f);
     if (!named) continue;
     // about a widget's events sent with another widget's tag: what is wrong is the tag its events carry
@@ -544,20 +564,55 @@ function counted(list: Iterable<Judged>, page: CountedPage): Counted[] {
       page.owners && f.kind !== undefined && f.responseId !== undefined
         ? page.owners.get(responseKey(f.kind, f.tag ?? '', f.responseId))
         : undefined;
-    const c: Counted = {
-      row:
-        owner !== undefined
-          ? rowKey(EVENTS_ROW.get(f.kind!)!, owner)
-          : rowKey(named.id, named.widget ? (f.tag ?? '') : ''),
-      rule: f.rule,
-      severity: f.severity,
-      finding: f,
-    };
-    if (page.pageLoadId === '' && f.eventIds.length > 0) c.request = page.request(f.eventIds[0]!);
-    out.push(c);
+    const row =
+      owner !== undefined
+        ? rowKey(EVENTS_ROW.get(f.kind!)!, owner)
+        : rowKey(named.id, named.widget ? (f.tag ?? '') : '');
+    for (const id of f.eventIds) {
+      const ev = page.accepted(id);
+      if (ev && INTERACTION_ENDPOINT.test(ev.endpoint))
+        out.push({ row: '', interaction: id, rule: f.rule, severity: f.severity, finding: f });
+    }
+    const rows = againstSender(f, page, owner);
+    if (f.causedBy === undefined) rows.add(row);
+    for (const r of rows) {
+      const c: Counted = { row: r, rule: f.rule, severity: f.severity, finding: f };
+      if (page.pageLoadId === '' && f.eventIds.length > 0) c.request = page.request(f.eventIds[0]!);
+      out.push(c);
+    }
   }
   return out;
 }
+
+/**
+ * The row of the behaviour that sent the finding's accepted events (the model's `sends`: a search/clickthrough
+ * is search.clickthrough's), when the finding's rule guards it: an event a rule of its own behaviour flags is
+ * not that behaviour done, so its row is not `ok` on it, though the finding names another behaviour (a click
+ * under another response than its tile's is search.tile-response's) or follows from another (a click that
+ * kept a stale responseId). Exempt: a rule that names another behaviour where its first is the sender's has
+ * told the event was not the sender's fault (duplicate-render: a render again the cache could serve is the
+ * cached render's; cart-inconsistent: a cart/add that lacks a quick-added item is the quick add's, not the
+ * ledger's). Rejected events are not the behaviour done either, and count as named.
+ */
+function againstSender(f: Judged, page: CountedPage, owner: string | undefined): Set<string> {
+  const rows = new Set<string>();
+  const first = ruleMeta(f.rule)?.guards[0];
+  for (const id of f.eventIds) {
+    const ev = page.accepted(id);
+    const sender = ev && sendingBehaviour(ev.endpoint);
+    if (sender === undefined || !GUARDED_BY_RULE.get(sender)!.has(f.rule)) continue;
+    if (f.behaviour !== sender && first === sender) continue;
+    const widget = isWidgetKind(behaviour(sender)!.area);
+    rows.add(rowKey(sender, widget ? (owner ?? ev!.tag) : ''));
+  }
+  return rows;
+}
+
+/** A click's or a quick add's endpoint: what an order's credit rests on. */
+const INTERACTION_ENDPOINT = /\/(clickthrough|addtocart)$/;
+
+/** Each behaviour's guarding rules, as a set. */
+const GUARDED_BY_RULE = new Map(BEHAVIOURS.map((b) => [b.id, new Set(rulesGuarding(b.id))]));
 
 /** An event of a page as `requestOf` reads it (a response's event or a visit's, live or a DTO). */
 interface SentEvent {
@@ -566,6 +621,22 @@ interface SentEvent {
   endpoint: string;
   status: number;
   errors: readonly string[];
+  accepted: boolean;
+  /** a widget's tag ('' for other kinds and visit events) */
+  tag?: string;
+}
+
+/** A page's accepted events by id (`CountedPage.accepted`), read once it is first asked. */
+function acceptedOf(events: () => Iterable<SentEvent>): CountedPage['accepted'] {
+  let byId: Map<string, { endpoint: string; tag: string }> | undefined;
+  return (id) => {
+    if (!byId) {
+      byId = new Map();
+      for (const e of events())
+        if (e.accepted) byId.set(e.id, { endpoint: e.endpoint, tag: e.tag ?? '' });
+    }
+    return byId.get(id);
+  };
 }
 
 /**
@@ -589,7 +660,14 @@ function requestOf(id: string, siteId: string, events: Iterable<SentEvent>): str
 function* liveEvents(page: Page): Generator<SentEvent> {
   for (const r of page.responses.values())
     for (const e of r.events)
-      yield { id: e.id, endpoint: endpointOf(e.kind, e.event), status: e.status, errors: e.errors };
+      yield {
+        id: e.id,
+        endpoint: endpointOf(e.kind, e.event),
+        status: e.status,
+        errors: e.errors,
+        accepted: e.accepted,
+        tag: e.tag,
+      };
   for (const v of page.visitEvents) yield { ...v.base, endpoint: v.endpoint };
 }
 
@@ -620,6 +698,7 @@ export class ReadinessMemo {
       pageLoadId: page.pageLoadId,
       request: (id) => requestOf(id, page.siteId, liveEvents(page)),
       owners,
+      accepted: acceptedOf(() => liveEvents(page)),
     };
     const fresh = { lists, counted: counted(findings(), read) };
     this.pages.set(page, fresh);
@@ -651,8 +730,12 @@ export class ReadinessTally {
   private readonly issuedKinds = new Set<string>();
   /** `rowKey(behaviour id, tag)` ('' but for widgets) → its worst finding */
   private readonly worst = new Map<string, Worst>();
+  /** `pageLoadId \u0000 eventId` of a click or quick add → its worst finding (order.credit reads it) */
+  private readonly onInteractions = new Map<string, Judged>();
   /** `rowKey(kind, tag)` of a widget → the other tags its events were sent with (`Owners`) */
   private readonly wrongTags = new Map<string, Set<string>>();
+  /** what a shopper's pages show together: a quick add then a cart/add, a checkout at another origin */
+  private readonly visits = new VisitEvidence();
   private count = 0;
 
   /** Next page: its sightings are newer than all before. */
@@ -687,9 +770,30 @@ export class ReadinessTally {
     if (page.accepted === 0) return;
     const seen = this.next(page.pageLoadId);
     this.anySent = seen;
-    for (const r of page.responses.values())
-      if (r.sent !== 0) this.sentResponse(r.kind, this.ownerOf(r, owners) ?? r.tag, r.sent, seen);
-    for (const v of page.visitEvents) if (v.base.accepted) this.byEndpoint.set(v.endpoint, seen);
+    for (const r of page.responses.values()) {
+      if (r.sent === 0) continue;
+      this.sentResponse(r.kind, this.ownerOf(r, owners) ?? r.tag, r.sent, seen);
+      // the visit evidence reads a response's first accepted event (its origin) and its quick adds
+      let first = true;
+      for (const e of r.events) {
+        if (!e.accepted || (!first && e.event !== 'addtocart')) continue;
+        first = false;
+        this.visitEvent(liveTimed(e), `${e.kind}/${e.event}`, page.pageLoadId);
+      }
+    }
+    for (const v of page.visitEvents)
+      if (v.base.accepted) {
+        this.byEndpoint.set(v.endpoint, seen);
+        this.visitEvent(liveTimed(v.base), v.endpoint, page.pageLoadId);
+      }
+  }
+
+  /**
+   * An accepted event of page `pageLoadId`, for what a shopper's pages show together (readiness-visits.ts):
+   * sighted with the page's latest sighting (the page's events are told right after it).
+   */
+  visitEvent(e: Omit<VisitSightedEvent, 'endpoint'>, endpoint: string, pageLoadId: string): void {
+    this.visits.event({ ...e, endpoint }, pageLoadId, this.count);
   }
 
   /**
@@ -735,6 +839,30 @@ export class ReadinessTally {
   }
 
   /**
+   * An order with a credited line: it shows order.credit, and a warning or an error of a click or quick add
+   * its credit rests on counts against it, so the row is not `ok` where the Orders view says "credit in
+   * doubt" (the same findings: those of the interaction's page that name its event).
+   */
+  creditedOrder(order: CreditedOrder): void {
+    this.credited(order.pageLoadId);
+    for (const credit of order.credits) {
+      const f = this.onInteractions.get(`${credit.pageLoadId}\u0000${credit.eventId}`);
+      if (!f) continue;
+      const { message, fix } = wholeWordsOf(f);
+      const finding: Judged = {
+        rule: f.rule,
+        severity: f.severity,
+        behaviour: 'order.credit',
+        eventIds: [credit.eventId],
+        message: `order "${order.orderId}" is credited to ${credit.event} ${credit.eventId}, whose finding puts the credit in doubt: ${message}`,
+        fix,
+      };
+      const row = rowKey('order.credit', '');
+      this.counts({ row, rule: f.rule, severity: f.severity, finding }, credit.pageLoadId);
+    }
+  }
+
+  /**
    * The page's findings as the timelines judged them: a warning or an error counts against the
    * behaviours it names; one that follows from another (`causedBy`) is the cause's, which is counted.
    */
@@ -750,6 +878,13 @@ export class ReadinessTally {
    * responses', `check` gives them as the page lists them, and both name the same one.
    */
   counts(c: Counted, pageLoadId: string): void {
+    if (c.interaction !== undefined) {
+      const key = `${pageLoadId}\u0000${c.interaction}`;
+      const held = this.onInteractions.get(key);
+      if (!held || WEIGHT[c.severity] > WEIGHT[held.severity])
+        this.onInteractions.set(key, c.finding);
+      return;
+    }
     const held = this.worst.get(c.row);
     if (!held) this.worst.set(c.row, worstOf(c, pageLoadId));
     else if (worse(c, pageLoadId, held)) this.worst.set(c.row, worstOf(c, pageLoadId));
@@ -840,6 +975,7 @@ export class ReadinessTally {
     if ('any' in shows) return this.anySent;
     if ('credited' in shows) return this.creditedOn;
     if ('exercised' in shows) return this.exercised.get(shows.exercised);
+    if ('visit' in shows) return this.visits.sighting(shows.visit);
     if ('endpoint' in shows) return this.byEndpoint.get(shows.endpoint);
     return this.byKind.get(shows.kind)?.get(tag)?.[shows.index];
   }
@@ -888,6 +1024,13 @@ function worstOf(c: Counted, pageLoadId: string): Worst {
 /** A row's worst as its answer gives it: with the finding's message (short) and its fix. */
 function worstDto({ finding, ...w }: Worst): NonNullable<ReadinessRowDto['worst']> {
   return { ...w, ...wordsOf(finding) };
+}
+
+/** An order with a credited line: its page, its id and the clicks and quick adds its lines are credited to. */
+export interface CreditedOrder {
+  pageLoadId: string;
+  orderId: string;
+  credits: readonly OrderCredit[];
 }
 
 /** A live page: what it sent (its responses' accepted event types, its visit events) and its findings. */
@@ -1003,9 +1146,14 @@ export function sightPageDto(tally: ReadinessTally, page: PageTimelineDto, serve
     const owner = owners
       ? tally.ownerOf({ kind: r.kind, tag: r.tag ?? '', responseId: r.responseId }, owners)
       : undefined;
+    let first = true;
     for (const e of r.events) {
       if (!e.accepted) continue;
-      tally.sent(endpointOf(e.kind, e.event), owner ?? e.tag ?? '', id);
+      const endpoint = endpointOf(e.kind, e.event);
+      tally.sent(endpoint, owner ?? e.tag ?? '', id);
+      // the visit evidence reads a response's first accepted event (its origin) and its quick adds
+      if (first || e.event === 'addtocart') tally.visitEvent(timed(e), endpoint, id);
+      first = false;
       if (e.event === 'render') {
         renders++;
         lastRender = e;
@@ -1036,12 +1184,17 @@ export function sightPageDto(tally: ReadinessTally, page: PageTimelineDto, serve
     }
     responses.push(sighted);
   }
-  for (const v of page.visitEvents ?? []) if (v.accepted) tally.sent(v.endpoint, '', id);
+  for (const v of page.visitEvents ?? [])
+    if (v.accepted) {
+      tally.sent(v.endpoint, '', id);
+      tally.visitEvent(timed(v), v.endpoint, id);
+    }
   tally.exercise(id, { responses, ended: true, routed: routedUrls(urls) });
   tally.findings(page.findings, {
     pageLoadId: id,
     request: (eventId) => requestOf(eventId, page.siteId, dtoEvents(page)),
     owners,
+    accepted: acceptedOf(() => dtoEvents(page)),
   });
 }
 
@@ -1061,6 +1214,16 @@ function routedUrls(urls: readonly string[]): boolean {
     } else if (address !== first && origin !== '' && originOf(address) === origin) return true;
   }
   return false;
+}
+
+/** A DTO event with the time the engine orders it by (its timestamp, else its receive time). */
+function timed(e: PageEventDto): Omit<VisitSightedEvent, 'endpoint'> {
+  return { userId: e.userId, pageUrl: e.pageUrl, time: () => eventTime(e.timestamp, e.receivedAt) };
+}
+
+/** A live event with the time the engine ordered it by. */
+function liveTimed(e: PageEventDto & { time: number }): Omit<VisitSightedEvent, 'endpoint'> {
+  return { userId: e.userId, pageUrl: e.pageUrl, time: () => e.time };
 }
 
 /** A response's first event on its page (the one the live page took its pageUrl from). */

@@ -17,6 +17,7 @@ import type { PageReads } from './page-reads';
 import {
   ReadinessMemo,
   ReadinessTally,
+  type CreditedOrder,
   servedBy,
   sightPage,
   sightPageDto,
@@ -60,20 +61,20 @@ export class SiteReads {
       }
       if (++read % 64 === 0) yield;
     }
-    for (const pageLoadId of this.creditedOrderPages(site.siteId)) {
-      tally.credited(pageLoadId);
-      // one credited order shows the behaviour: the rest need not be built
-      break;
+    for (const order of this.creditedOrders(site.siteId)) {
+      tally.creditedOrder(order);
+      if (++read % 64 === 0) yield;
     }
     return tally.result(site, this.inputs(site.siteId));
   }
 
-  /** The pages of the site's orders that have a credited line, oldest first. */
-  *creditedOrderPages(siteId: string): Generator<string> {
+  /** The site's orders that have a credited line, oldest first: each with its page and its credits. */
+  *creditedOrders(siteId: string): Generator<CreditedOrder> {
     for (const entry of this.book.orders.list({ siteId })) {
       // an order's JSON says "credit": null for a line without one
       if (!entry.json.includes('"credit":{')) continue;
-      yield (JSON.parse(entry.json) as OrderDto).pageLoadId;
+      const { pageLoadId, orderId } = JSON.parse(entry.json) as OrderDto;
+      yield { pageLoadId, orderId, credits: entry.credits };
     }
   }
 

@@ -16,7 +16,8 @@ const meta: RuleMeta<'response'> = {
     'Each tile’s events carry the responseId of the response that delivered it (infinite scroll: page N’s tiles carry page N’s).',
   // with the issued responses known, item-not-in-response names the same click (its uid another response's
   // result) with certainty, and leads
-  ...judgedIn(RESPONSE_KINDS, ['search.tile-response']),
+  // a click or quick add under another response than its tile's is no click (add) naming its own response
+  ...judgedIn(RESPONSE_KINDS, ['search.tile-response', 'search.clickthrough', 'search.addtocart']),
   explainedBy: ['item-not-in-response', 'responseid-stale', 'response-replaced'],
   defaultSeverity: 'warning',
   messages: {

@@ -91,6 +91,9 @@ const meta: RuleMeta<'response'> = {
     'recommendations.events',
     'bundles.widget',
     'search.tile-response',
+    // a click or quick add of an item its response did not deliver breaks their own invariant too
+    'search.clickthrough',
+    'search.addtocart',
   ],
   explainedBy: ['responseid-stale', 'response-replaced'],
   defaultSeverity: 'error',
