@@ -11,6 +11,7 @@ import type { Sandbox } from '../../src/main/sandbox';
 import type { ReadinessDto, ReadinessRowDto } from '../../src/shared/readiness';
 import { SandboxClient } from '../../src/main/api/client';
 import { readFileSync } from 'node:fs';
+import { builtPackage } from '../helpers/built-package';
 import path from 'node:path';
 
 const cleanups: Array<() => unknown> = [];
@@ -213,5 +214,84 @@ describe('readiness of a broken behaviour', () => {
     expect(
       list[0]!.findings.some((f: { interaction?: unknown }) => f.interaction !== undefined),
     ).toBe(true);
+  });
+});
+
+describe('what readiness says is left', () => {
+  /** A run whose pages under `path` carried another userId (a thank-you page that lost the shopper). */
+  function otherUser(ndjson: string, path: string): string {
+    return ndjson
+      .trim()
+      .split('\n')
+      .map((line) => {
+        const rec = JSON.parse(line) as { body: { context: { pageUrl: string; userId: string } } };
+        if (new URL(rec.body.context.pageUrl).pathname.startsWith(path))
+          rec.body.context.userId = 'u-checkout';
+        return JSON.stringify(rec);
+      })
+      .join('\n')
+      .concat('\n');
+  }
+
+  /** order.credit's next step, live and from `check --readiness` of the same run. */
+  async function creditNext(ndjson: string): Promise<{ live?: string; check?: string }> {
+    const file = tempFile(cleanups, 'run.ndjson', ndjson);
+    const offline = (
+      JSON.parse((await check(file, '--readiness', '--format', 'json')).out) as Sites
+    ).sites[0]!;
+    sb = await startSandbox({}, { clock: new SandboxClock({ frozen: true, start: START }) });
+    await sendRun(sb.url, ndjson);
+    const live = (await (
+      await fetch(`${sb.url}/_sandbox/readiness?siteId=demo42&finished=true`)
+    ).json()) as ReadinessDto;
+    await sb.close();
+    sb = undefined;
+    const next = (r: ReadinessDto) => r.behaviours.find((b) => b.id === 'order.credit')?.next;
+    return { live: next(live), check: next(offline) };
+  }
+
+  it('order.credit unseen says what the traffic lacked: an order whose userId matches no clicker, or no click at all', async () => {
+    const lost = await creditNext(otherUser(run(journey()), '/checkout'));
+    expect(lost.live).toMatch(
+      /^an order by the userId that clicked: the orders' userId \("u-checkout"\) matches no clicker's \("[0-9a-f-]+"\)/,
+    );
+    expect(lost.check).toEqual(lost.live);
+
+    const j = journey();
+    j[0]![0]!.events = j[0]![0]!.events.filter((e) => e.event !== 'clickthrough');
+    const unclicked = await creditNext(run(j));
+    expect(unclicked.live).toBe(
+      'clicks and adds tracked on listings before the order: its orders came after none',
+    );
+    expect(unclicked.check).toEqual(unclicked.live);
+
+    // no order at all: the model's own next step
+    const noOrder = journey();
+    noOrder[0]!.pop();
+    expect((await creditNext(run(noOrder))).live).toBe(
+      'clicks and adds tracked on listings, then an order by the same userId',
+    );
+  });
+
+  it('expectReady of the built package resolves with what it checked, and rejects the stale click', async () => {
+    const sandbox = await (await builtPackage()).startSandbox();
+    cleanups.push(() => sandbox.close());
+    await sendRun(sandbox.url, run(journey()));
+    const checked = await sandbox.expectReady({ siteId: 'demo42', expect: ['search.render'] });
+    expect(checked.expect).toEqual(['search.render']);
+    expect(checked.behaviours.find((b) => b.id === 'search.render')?.status).toBe('ok');
+    const stale = path.join(__dirname, '../../fixtures/readiness/stale-click.export.json');
+    const imported = await fetch(`${sandbox.url}/_sandbox/import`, {
+      method: 'POST',
+      body: readFileSync(stale, 'utf8'),
+    });
+    expect(imported.status).toBe(200);
+    await expect(
+      sandbox.expectReady({
+        siteId: 'shop01',
+        expect: ['search.clickthrough', 'order.credit'],
+        failOn: 'warning',
+      }),
+    ).rejects.toThrow(/not ready \(2 of what it expects\)/);
   });
 });

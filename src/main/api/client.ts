@@ -368,7 +368,8 @@ export class SandboxClient {
           gaps.map((g) => `  - ${g}`).join('\n') +
           `\nThe Readiness view shows each behaviour and its page: ${this.url}/#/readiness/${encodeURIComponent(siteId)}`,
       );
-    return readiness;
+    // what it checked: the call's expect, else the site's
+    return { ...readiness, expect: [...wanted] };
   }
 
   /**

@@ -49,8 +49,15 @@ interface Trace {
 /** The listing kinds: the search controller's and the dropdown's events show the shopper's storefront. */
 const LISTING = new Set(['search', 'category', 'autocomplete']);
 
+/** At most this many userIds are named in a hint. */
+const NAMED = 2;
+
 export class VisitEvidence {
   private readonly traces = new Map<string, Trace>();
+  /** userIds that clicked or quick-added on a listing or widget */
+  private readonly clickers = new Set<string>();
+  /** userIds that sent an order */
+  private readonly buyers = new Set<string>();
 
   /** An accepted event of page `pageLoadId`, sighted `at` (the tally's count). */
   event(e: VisitSightedEvent, pageLoadId: string, at: number): void {
@@ -58,6 +65,7 @@ export class VisitEvidence {
     const kind = e.endpoint.slice(0, slash);
     const event = e.endpoint.slice(slash + 1);
     if (isResponseKind(kind)) {
+      if (event === 'clickthrough' || event === 'addtocart') this.clickers.add(e.userId);
       if (event === 'addtocart') {
         const t = this.trace(e.userId);
         const time = e.time();
@@ -74,6 +82,7 @@ export class VisitEvidence {
       const time = e.time();
       if (t.cartAdd === undefined || time >= t.cartAdd.time) t.cartAdd = { pageLoadId, at, time };
     } else if (e.endpoint === 'order/transaction' || e.endpoint === 'shopper/login') {
+      if (e.endpoint === 'order/transaction') this.buyers.add(e.userId);
       const origin = originOf(e.pageUrl);
       if (origin !== '')
         (this.trace(e.userId).checkouts ??= new Map()).set(origin, { pageLoadId, at });
@@ -93,6 +102,25 @@ export class VisitEvidence {
         for (const [origin, s] of t.checkouts) if (!t.listings.has(origin)) take(s);
     }
     return newest;
+  }
+
+  /**
+   * What the traffic lacked for an order to be credited (the row's next step, said after "send it with"),
+   * when it sent orders: no click or add at all, or none by the orders' userIds; undefined when it sent no
+   * order (the model's next step says it all).
+   */
+  creditLack(): string | undefined {
+    if (this.buyers.size === 0) return undefined;
+    if (this.clickers.size === 0)
+      return 'clicks and adds tracked on listings before the order: its orders came after none';
+    const named = (ids: Set<string>) =>
+      [...ids]
+        .slice(0, NAMED)
+        .map((id) => JSON.stringify(id))
+        .join(', ') + (ids.size > NAMED ? ` and ${ids.size - NAMED} more` : '');
+    if (![...this.buyers].some((id) => this.clickers.has(id)))
+      return `an order by the userId that clicked: the orders' userId (${named(this.buyers)}) matches no clicker's (${named(this.clickers)}), so the order page must carry the beacon client's userId of the listings`;
+    return "an order line of a product its userId clicked or added on a listing: the orders' userId clicked, but none of their lines is a product it clicked or added within the credit window";
   }
 
   private trace(userId: string): Trace {

@@ -773,10 +773,11 @@ export class ReadinessTally {
     for (const r of page.responses.values()) {
       if (r.sent === 0) continue;
       this.sentResponse(r.kind, this.ownerOf(r, owners) ?? r.tag, r.sent, seen);
-      // the visit evidence reads a response's first accepted event (its origin) and its quick adds
+      // the visit evidence reads a response's first accepted event (its origin), its clicks and quick adds
       let first = true;
       for (const e of r.events) {
-        if (!e.accepted || (!first && e.event !== 'addtocart')) continue;
+        if (!e.accepted || (!first && e.event !== 'addtocart' && e.event !== 'clickthrough'))
+          continue;
         first = false;
         this.visitEvent(liveTimed(e), `${e.kind}/${e.event}`, page.pageLoadId);
       }
@@ -1008,7 +1009,8 @@ export class ReadinessTally {
         ...(unverified && { unverified }),
       };
     }
-    return { ...base, status: 'unseen', next: tag ? `${b.next} (tag "${tag}")` : b.next };
+    const next = (b.id === 'order.credit' && this.visits.creditLack()) || b.next;
+    return { ...base, status: 'unseen', next: tag ? `${next} (tag "${tag}")` : next };
   }
 }
 
@@ -1151,8 +1153,9 @@ export function sightPageDto(tally: ReadinessTally, page: PageTimelineDto, serve
       if (!e.accepted) continue;
       const endpoint = endpointOf(e.kind, e.event);
       tally.sent(endpoint, owner ?? e.tag ?? '', id);
-      // the visit evidence reads a response's first accepted event (its origin) and its quick adds
-      if (first || e.event === 'addtocart') tally.visitEvent(timed(e), endpoint, id);
+      // the visit evidence reads a response's first accepted event (its origin), its clicks and quick adds
+      if (first || e.event === 'addtocart' || e.event === 'clickthrough')
+        tally.visitEvent(timed(e), endpoint, id);
       first = false;
       if (e.event === 'render') {
         renders++;
