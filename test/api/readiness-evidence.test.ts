@@ -295,3 +295,59 @@ describe('what readiness says is left', () => {
     ).rejects.toThrow(/not ready \(2 of what it expects\)/);
   });
 });
+
+describe('readiness of a HAR', () => {
+  const ids = { userId: 'u-har', sessionId: 's-har', pageLoadId: 'pl-har' };
+  const PAGE = 'https://shop.example/search?q=jacket';
+
+  /** A HAR of one search page: its search.json request (with `query`) and the render of its answer. */
+  function har(query: Record<string, string>): string {
+    const context = {
+      ...ids,
+      pageUrl: PAGE,
+      timestamp: '2026-11-21T04:00:01.000Z',
+      initiator: 'athos/beaconjs/1.3.0',
+      dev: true,
+    };
+    const url = `http://127.0.0.1:4545/api/search/search.json?${new URLSearchParams({ siteId: 'demo42', q: 'jacket', ...query })}`;
+    const entries = [
+      {
+        startedDateTime: '2026-11-21T04:00:00.500Z',
+        request: { method: 'GET', url, headers: [] },
+        response: { status: 200, content: { text: JSON.stringify({ responseId: 'r-har' }) } },
+      },
+      {
+        startedDateTime: '2026-11-21T04:00:01.000Z',
+        request: {
+          method: 'POST',
+          url: 'http://127.0.0.1:4545/beacon/v2/demo42/search/render',
+          headers: [{ name: 'Content-Type', value: 'text/plain' }],
+          postData: {
+            mimeType: 'text/plain',
+            text: JSON.stringify({ context, data: { responseId: 'r-har' } }),
+          },
+        },
+        response: { status: 200, content: { text: '{"success":true}' } },
+      },
+    ];
+    return JSON.stringify({ log: { version: '1.2', entries } });
+  }
+
+  const row = async (file: string) =>
+    (
+      JSON.parse((await check(file, '--readiness', '--format', 'json')).out) as Sites
+    ).sites[0]!.behaviours.find((b) => b.id === 'search.request-context')!;
+
+  it('a search request the HAR holds with the tracker’s context shows search.request-context, unverified for want of the issued responses; one without the context leaves it unseen', async () => {
+    const asked = await row(tempFile(cleanups, 'asked.har', har(ids)));
+    expect(asked.status).toBe('ok');
+    expect(asked.example).toEqual({ pageLoadId: 'pl-har' });
+    expect(asked.unverified?.map((u) => u.lacks)).toEqual(['issued']);
+    const expected = tempFile(cleanups, 'asked-expect.har', har(ids));
+    const gate = await check(expected, '--readiness', '--expect', 'search.request-context');
+    expect(gate.out).toContain('search.request-context was seen but not verified');
+
+    const bare = await row(tempFile(cleanups, 'bare.har', har({})));
+    expect(bare.status).toBe('unseen');
+  });
+});

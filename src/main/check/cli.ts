@@ -253,7 +253,7 @@ function checkReadiness(
       counted.checked++;
       if (fails(p, failOn)) counted.failing++;
       // what an export says each response served: the behaviours only that shows read as live reads them
-      readiness.page(p, judge.served(p.siteId));
+      readiness.page(p, judge.served(p.siteId), judge.asked(p.siteId));
     },
   };
   return run(judge, pages, () => {
@@ -367,6 +367,7 @@ function fileReader<P extends PageVerdictDto>(
         } else if ('responses' in item) {
           judged += item.responses.length;
           judge.addRecorded(item.responses, item.sites, item.catalogs);
+          if (item.asked) judge.addAsked(item.asked);
         } else io.err(`search-sandbox check: ${item.note}\n`);
       }
     return judged;

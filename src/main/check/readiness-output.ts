@@ -17,6 +17,7 @@ import {
 import {
   ReadinessTally,
   sightPageDto,
+  type Asked,
   type CreditedOrder,
   type ReadinessInputs,
   type ReadinessSite,
@@ -52,10 +53,10 @@ export class OfflineReadiness {
   ) {}
 
   /** A page as `check` judged it; `served`: what the recording says the page's site's responses served. */
-  page(page: PageTimelineDto, served?: Served): void {
+  page(page: PageTimelineDto, served?: Served, asked?: Asked): void {
     let tally = this.tallies.get(page.siteId);
     if (!tally) this.tallies.set(page.siteId, (tally = new ReadinessTally()));
-    sightPageDto(tally, page, served);
+    sightPageDto(tally, page, served, asked);
   }
 
   /**

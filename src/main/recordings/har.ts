@@ -11,6 +11,7 @@ import { isVisitEndpoint } from '../tracking/visits/events';
 import { isObject } from '../../shared/values';
 import { plural } from '../../shared/text';
 import { InputError, makeEvent, type Counter, type ReadResult } from './recorded';
+import { harSearches } from './har-searches';
 
 /** One HAR's beacon events; `prefix` makes their generated ids unique across several files. */
 export function parseHar(
@@ -101,7 +102,7 @@ export function parseHar(
     notes.push(
       `${file}: ${requests(unanswered.total)} ${unanswered.total === 1 ? 'has' : 'have'} no answer in the HAR (status 0: ${unanswered.text()}) and ${are(unanswered.total)} judged as sent: the browser sent ${them(unanswered.total)}, and the page went on (or the HAR was saved) before the answer came. A request that never left the browser says so with its error (net::ERR_CONNECTION_REFUSED, net::ERR_BLOCKED_BY_CLIENT, …) and is left out; if the service did not get ${them(unanswered.total)}, leave ${them(unanswered.total)} out of the recording`,
     );
-  return { kind: 'har', events, notes };
+  return { kind: 'har', events, notes, asked: harSearches(entries) };
 }
 
 /** Did Playwright's recordHar write this HAR (`log.creator.name`)? */

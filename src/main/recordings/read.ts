@@ -1,6 +1,7 @@
 // Reads one recording as a stream: NDJSON (a file, a FIFO, `-` for stdin, an upload) line by line, so a
 // million events never sit in memory at once; an export or a HAR (one JSON document) whole, within its cap,
 // and a HAR Playwright saved with its bodies apart (a zip, or side files) with them (har-files.ts).
+import type { AskedSearch } from './har-searches';
 import { nestsDeeperThan } from '../../shared/json-depth';
 import type { RecordedEvent } from '../../shared/events';
 import type { IssuedResponse } from '../search/responses';
@@ -15,7 +16,13 @@ import { mb, type RecordingSource } from './source';
 
 export type InputItem =
   | { event: RecordedEvent }
-  | { responses: IssuedResponse[]; sites?: RecordedSite[]; catalogs?: RecordedCatalog[] }
+  | {
+      responses: IssuedResponse[];
+      sites?: RecordedSite[];
+      catalogs?: RecordedCatalog[];
+      /** a HAR's search requests with the tracker's context */
+      asked?: AskedSearch[];
+    }
   | { note: string };
 
 /** Deeper than this, a recorded line or document is refused (real beacons nest a handful of levels). */
@@ -192,11 +199,17 @@ export async function* readInput(
     // one JSON document, or input that is not JSON at all: read whole, judged as the whole-file reader does
     const result = await readDocument(source, head, prefix, counter);
     const items: InputItem[] = [];
-    if (result.responses?.length || result.sites?.length || result.catalogs?.length)
+    if (
+      result.responses?.length ||
+      result.sites?.length ||
+      result.catalogs?.length ||
+      result.asked?.length
+    )
       items.push({
         responses: result.responses ?? [],
         ...(result.sites && { sites: result.sites }),
         ...(result.catalogs && { catalogs: result.catalogs }),
+        ...(result.asked && { asked: result.asked }),
       });
     for (const event of result.events) items.push({ event });
     for (const note of result.notes) items.push({ note });

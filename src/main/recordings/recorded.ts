@@ -1,6 +1,7 @@
 // What the readers of recordings make (recordings/inputs.ts for NDJSON and exports, recordings/har.ts for a
 // browser's HAR): recorded events, each with the verdict the tracking interface would have given its body,
 // and the error that names what could not be read.
+import type { AskedSearch } from './har-searches';
 import type { RecordedEvent, ValidationIssue } from '../../shared/events';
 import type { IssuedResponse } from '../search/responses';
 import type { RecordedCatalog } from '../search/catalog-view';
@@ -22,6 +23,8 @@ export interface ReadResult {
   catalogs?: RecordedCatalog[];
   /** beacon requests that are not timeline events, or HAR entries skipped (for a note on stderr) */
   notes: string[];
+  /** a HAR's search requests that carried the tracker's context (readiness: search.request-context) */
+  asked?: AskedSearch[];
 }
 
 /** What the service would have answered a body read offline: accepted, or its status and problems. */

@@ -13,7 +13,13 @@ import { pageDto } from './dto';
 import type { Page } from './page';
 import { offlineProvenance, type RecordedSite } from './offline-provenance';
 import type { ProvenanceCatalog, ProvenanceSource } from './rules/utils/provenance';
-import { servedBy, type CreditedOrder, type ReadinessInputs, type Served } from './readiness';
+import {
+  servedBy,
+  type Asked,
+  type CreditedOrder,
+  type ReadinessInputs,
+  type Served,
+} from './readiness';
 import { recordedCatalogViews, type RecordedCatalog } from '../../search/catalog-view';
 
 export function checkOffline(
@@ -101,6 +107,8 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
   private givenCatalogs: ReadonlyMap<string, ProvenanceCatalog> = new Map();
   /** the issued responses, sites and catalogs the rules judge against (none before a recording gives them) */
   private provenance: ProvenanceSource | undefined;
+  /** siteId → `kind responseId` a HAR's search requests asked for with the tracker's context */
+  private readonly askedIds = new Map<string, Set<string>>();
   private count = 0;
 
   constructor(
@@ -165,6 +173,21 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
     const catalogs = new Map([...this.recordedCatalogs, ...this.givenCatalogs]);
     this.provenance = offlineProvenance(this.responses, this.sites, catalogs);
     this.engine.setProvenance(this.provenance);
+  }
+
+  /** A HAR's search requests that carried the tracker's context (readiness: search.request-context). */
+  addAsked(list: readonly { siteId: string; kind: string; responseId: string }[]): void {
+    for (const a of list) {
+      let ids = this.askedIds.get(a.siteId);
+      if (!ids) this.askedIds.set(a.siteId, (ids = new Set()));
+      ids.add(`${a.kind} ${a.responseId}`);
+    }
+  }
+
+  /** Whether a recording's own search request asked for a site's response with the tracker's context. */
+  asked(siteId: string): Asked {
+    const ids = this.askedIds.get(siteId);
+    return (kind, responseId) => ids?.has(`${kind} ${responseId}`) === true;
   }
 
   /** The sites' settings as the recording's sandbox had them, in the order exports gave them. */

@@ -89,6 +89,11 @@ export interface SightedResponse {
   banners?: boolean;
   /** a search/redirect of a response the companion search issued for a category page (category.json) */
   category?: boolean;
+  /**
+   * a recording's own search request asked for it with the tracker's context (a HAR: `Asked`), where no
+   * issued response says so
+   */
+  askedInRecording?: boolean;
   /** its latest accepted render is the latest accepted event of its page: the page sent nothing after it */
   renderedLast?: boolean;
   /**
@@ -259,9 +264,17 @@ export const EXERCISED: Readonly<Record<string, Exercised>> = {
   },
   'search.request-context': {
     shows:
-      'a rendered search response whose request carried the tracker’s context (userId and pageLoadId; the companion search must have issued it)',
+      'a rendered search response whose request carried the tracker’s context (userId and pageLoadId): one the companion search issued, or one a HAR’s search request asked for',
+    // a HAR's search requests show the context sent, not what the response served: its rules still lack
+    // the issued responses, and the row says so (unverified)
     test: (p, clean) =>
-      p.responses.some((r) => ofSearch(r) && r.renders > 0 && r.served?.asked === true && clean(r)),
+      p.responses.some(
+        (r) =>
+          ofSearch(r) &&
+          r.renders > 0 &&
+          (r.served?.asked === true || r.askedInRecording === true) &&
+          clean(r),
+      ),
   },
   // SC search(): no search while the store holds the same params, so the cache serves a response again only
   // after another search of the listing (or on a later page: a reload, a route back); its tiles are then
@@ -1102,6 +1115,12 @@ function issuedOf(
 
 const INTERACTIONS = new Set(['impression', 'clickthrough', 'addtocart']);
 
+/**
+ * Whether a recording's own search request (a HAR's search.json, category.json or autocomplete.json) asked
+ * for a site's response with the tracker's context: `check` of a HAR, which carries no issued responses.
+ */
+export type Asked = (kind: string, responseId: string) => boolean;
+
 /** What the companion search issued a site's responses with, as readiness reads it (live and `check` alike). */
 export type Served = (kind: string, responseId: string) => SightedResponse['served'];
 
@@ -1131,7 +1150,12 @@ export function servedBy(provenance: ProvenanceSource | undefined, siteId: strin
  * (`served`): the behaviours only a served response shows (request context, single result, zero results,
  * backfill) read as the running sandbox reads them.
  */
-export function sightPageDto(tally: ReadinessTally, page: PageTimelineDto, served?: Served): void {
+export function sightPageDto(
+  tally: ReadinessTally,
+  page: PageTimelineDto,
+  served?: Served,
+  asked?: Asked,
+): void {
   const id = page.pageLoadId;
   const responses: SightedResponse[] = [];
   const about = findingsByResponse(page.findings);
@@ -1180,6 +1204,7 @@ export function sightPageDto(tally: ReadinessTally, page: PageTimelineDto, serve
     redirected(sighted, redirects, served);
     const known = issuedOf(tally, sighted, served);
     if (known) sighted.served = known;
+    if (renders > 0 && asked?.(r.kind, r.responseId)) sighted.askedInRecording = true;
     // read only where a test may ask it (a page's every event time is parsed for it)
     if (lastRender && known?.results === 1 && interactions === 0) {
       latest ??= latestAccepted(page);
