@@ -305,14 +305,19 @@ describe('every admin answer is the declared one', () => {
     // an event, its timeline, the clock, a feed, a reset
     await render('demo42');
     await call('setClock', { body: { advance: 'PT1M' } });
+    // a change of settings (one that changes nothing is answered without a feed message)
     await call('patchFeed', {
       params: { siteId: 'demo42', feedId: 43 },
-      body: { autopilot: true },
+      body: { autopilot: false },
     });
     const text = await readUntil(reader, (t) =>
       ['event', 'timeline', 'clock', 'feed'].every((type) => t.includes(`event: ${type}\n`)),
     );
     gone.abort();
+    await call('patchFeed', {
+      params: { siteId: 'demo42', feedId: 43 },
+      body: { autopilot: true },
+    });
     const messages = envelopes(text);
     expect(new Set(messages.map((m) => m.type)).size).toBeGreaterThanOrEqual(4);
     for (const m of messages) assertValid(declaredStream.items, m, `stream message ${m.type}`);
