@@ -66,9 +66,10 @@ describe('timelines of every kind', () => {
     const redirect = p.as('category').redirect('cat-r', 'http://localhost:3000/sale', { at: 10 });
     expect(redirect.path).toBe('/beacon/v2/demo42/search/redirect');
     expect(findingsOf([redirect])).toEqual([]);
-    // the category response seen first on the site (its render): the redirect is still not a crossing
+    // the category response seen first on the site (its render): the redirect is still not a crossing (the
+    // render itself is one a redirected response never sends: redirect-with-render)
     const both = findingsOf([p.as('category').render('cat-r', { at: 0 }), redirect]);
-    expect(rules(both)).toEqual(['no-impression']);
+    expect(rules(both)).toEqual(['no-impression', 'redirect-with-render']);
     const rendered = findingsOf([
       p.as('category').render('cat-x', { at: 0 }),
       p.render('cat-x', { at: 10 }),
@@ -213,14 +214,19 @@ describe('a category page’s redirect (sent to search/redirect)', () => {
     const cat = p.as('category');
     const redirect = cat.redirect('cat-r', 'http://localhost:3000/sale', { at: 2000 });
     const late = cat.impression('cat-r', ['1'], { at: 4000 });
+    // the render before the redirect is redirect-with-render's, whatever comes after
     expect(rules(findingsOf([cat.render('cat-r', { at: 0 }), redirect, late]))).toEqual([
       'after-redirect',
+      'redirect-with-render',
     ]);
     expect(rules(findingsOf([cat.render('cat-r', { at: 0 }), late, redirect]))).toEqual([
       'after-redirect',
+      'redirect-with-render',
     ]);
     const early = cat.impression('cat-r', ['1'], { at: 1100 });
-    expect(findingsOf([cat.render('cat-r', { at: 0 }), early, redirect])).toEqual([]);
+    expect(rules(findingsOf([cat.render('cat-r', { at: 0 }), early, redirect]))).toEqual([
+      'redirect-with-render',
+    ]);
   });
 });
 
