@@ -49,6 +49,8 @@ interface Named {
 
 /** The attribution the client reads from `url` (B getAttribution), when it reads one. */
 function attributionInUrl(url: string): Named | undefined {
+  // every accepted event comes here: a URL without the word (however its name is encoded) is not parsed
+  if (!url.includes('attribution')) return undefined;
   let params: URLSearchParams;
   try {
     params = new URL(url).searchParams;
