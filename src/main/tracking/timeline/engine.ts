@@ -631,7 +631,7 @@ function interaction(
   event: Interaction['event'],
 ): Interaction {
   const ids = interactionIds(rec);
-  return {
+  const i: Interaction = {
     source: response.sourceOfClick(page, ev),
     event,
     eventId: ev.id,
@@ -639,6 +639,9 @@ function interaction(
     userId: visit.userIds.find((u) => u === ev.userId) ?? ev.userId,
     time: ev.time,
     ids,
-    ...(typeof ids === 'string' && typedProducts(rec) && { product: true as const }),
   };
+  // added to the few that need it, not spread into every literal: a visit holds every click of its shopper,
+  // and a spread in the literal makes each of them larger
+  if (typeof ids === 'string' && typedProducts(rec)) i.product = true;
+  return i;
 }
