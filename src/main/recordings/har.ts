@@ -82,6 +82,18 @@ export function parseHar(
           : "the HAR was saved without request bodies; save it again from the browser's DevTools › Network with the requests' bodies"
       }`,
     );
+  const notes = harNotes(file, other, unsent, unkept, unanswered);
+  return { kind: 'har', events, notes, asked: harSearches(entries) };
+}
+
+/** What a HAR's reader says of the requests it left out or judged without an answer. */
+function harNotes(
+  file: string,
+  other: number,
+  unsent: Tally,
+  unkept: Tally,
+  unanswered: Tally,
+): string[] {
   const notes: string[] = [];
   const requests = (n: number) => plural(n, 'beacon request');
   const are = (n: number) => (n === 1 ? 'is' : 'are');
@@ -102,7 +114,7 @@ export function parseHar(
     notes.push(
       `${file}: ${requests(unanswered.total)} ${unanswered.total === 1 ? 'has' : 'have'} no answer in the HAR (status 0: ${unanswered.text()}) and ${are(unanswered.total)} judged as sent: the browser sent ${them(unanswered.total)}, and the page went on (or the HAR was saved) before the answer came. A request that never left the browser says so with its error (net::ERR_CONNECTION_REFUSED, net::ERR_BLOCKED_BY_CLIENT, …) and is left out; if the service did not get ${them(unanswered.total)}, leave ${them(unanswered.total)} out of the recording`,
     );
-  return { kind: 'har', events, notes, asked: harSearches(entries) };
+  return notes;
 }
 
 /** Did Playwright's recordHar write this HAR (`log.creator.name`)? */
