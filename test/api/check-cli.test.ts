@@ -329,6 +329,41 @@ describe('search-sandbox check', () => {
     expect(unreadable.err).toContain(`--catalog demo42=${empty}: the feed file is empty`);
   });
 
+  it("names a product page that sends its URL handle for ids, on the catalog's page of a product, with the product's ids as the fix; the unknown ids follow from it", async () => {
+    const view = {
+      siteId: 'demo42',
+      category: 'product',
+      event: 'pageview',
+      body: {
+        context: {
+          timestamp: '2026-11-29T06:00:00.000Z',
+          initiator: 'athos/beaconjs/1.3.0',
+          sessionId: 's1',
+          userId: 'u1',
+          pageLoadId: 'pl-1',
+          pageUrl: 'https://shop.example/products/rain-shell-jacket',
+        },
+        data: { result: { uid: 'rain-shell-jacket', parentId: 'rain-shell-jacket' } },
+      },
+    };
+    const feed = fixture('search', 'outdoor-products.csv');
+    const res = await check(
+      temp('handle.ndjson', JSON.stringify(view) + '\n'),
+      '--catalog',
+      `demo42=${feed}`,
+      '--fail-on',
+      'warning',
+    );
+    expect(res.code).toBe(1);
+    expect(res.out).toMatch(/warning pageview-other-url {2}\[line:1\]/);
+    expect(res.out).toContain('which the catalog does not hold, but this page');
+    expect(res.out).toContain("fix: render the product page's tracking script with the feed's ids");
+    // the same ids not in the catalog are told after it, as following from it
+    expect(res.out).toContain(
+      '↳ warning item-not-in-catalog, follows from pageview-other-url  [line:1]',
+    );
+  });
+
   it('writes JUnit with one test case per page and failures carrying the findings', async () => {
     const res = await check(
       fixture('sessions', 'bad-order.ndjson'),

@@ -41,9 +41,9 @@ export default {
       events: () => [at('/p/123').product('P2', { at: 0 })],
     },
     {
-      name: 'a product the catalog does not hold (item-not-in-catalog names it)',
+      name: 'a product the catalog does not hold on a page that is no product’s URL (item-not-in-catalog names it)',
       provenance: { catalog },
-      events: () => [at('/products/jacket').product('P9', { at: 0 })],
+      events: () => [at('/p/rain-shell').product('rain-shell', { at: 0 })],
     },
     {
       name: 'the product named by its sku only',
@@ -74,6 +74,20 @@ export default {
           fix: 'ids of the product the page shows',
           events: [0],
           behaviour: 'product.pageview',
+        },
+      ],
+    },
+    {
+      name: 'the page of the jacket sends ids the catalog does not hold (its URL handle)',
+      provenance: { catalog },
+      events: () => [at('/products/jacket').product('jacket', { at: 0 })],
+      findings: [
+        {
+          messageId: 'unknownAtPage',
+          message:
+            'names "jacket" / "sku-jacket", which the catalog does not hold, but this page (http://localhost:5173/products/jacket) is the catalog\'s page of "P1"',
+          fix: 'feed\'s ids of the product the page shows ("P1" (and 1 more id of its product))',
+          events: [0],
         },
       ],
     },

@@ -40,6 +40,9 @@ const meta: RuleMeta<'response' | 'visit'> = {
     'recommendations.events',
     'bundles.widget',
   ],
+  // a product page that sends ids of its own making on the catalog's page of a product: the view's fix
+  explainedBy: ['pageview-other-url'],
+  explainedMessages: ['visitNotInCatalog'],
   defaultSeverity: 'warning',
   messages: {
     notInCatalog:
