@@ -5,32 +5,22 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are shaped by the assertions themselves */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
-import { startSandbox, tempDir } from '../helpers/sandbox';
-import { admin, advance, FIXTURES, put, status, upload, waitForFeed } from './indexing-helpers';
+import {
+  admin,
+  advance,
+  FIXTURES,
+  put,
+  status,
+  upload,
+  waitForFeed,
+  restartableSandboxes,
+} from './indexing-helpers';
 
 const DAY = 86_400_000;
 const OUTDOOR = readFileSync(path.resolve(FIXTURES, '../search/outdoor-products.csv'));
-let open: Sandbox[] = [];
-const cleanups: (() => void)[] = [];
-
-afterEach(async () => {
-  for (const sb of open) await sb.close();
-  open = [];
-  for (const c of cleanups.splice(0)) c();
-});
-
-async function start(dataDir?: string): Promise<Sandbox> {
-  const sb = await startSandbox(dataDir ? { dataDir } : {});
-  open.push(sb);
-  return sb;
-}
-
-async function stop(sb: Sandbox): Promise<void> {
-  await sb.close();
-  open = open.filter((s) => s !== sb);
-}
+const { start, stop, dataDir } = restartableSandboxes();
 
 async function feedView(sb: Sandbox, feedId: number): Promise<any> {
   return (await admin(sb.url, 'GET', `/feeds/demo42/${feedId}`)).body;
@@ -93,8 +83,7 @@ describe('the catalog the search serves after the clock goes back', () => {
   });
 
   it('is the one indexed last after a restart, and stays so after another', async () => {
-    const { dir, cleanup } = tempDir();
-    cleanups.push(cleanup);
+    const dir = dataDir();
     const first = await start(dir);
     await indexOutdoorTomorrow(first);
     await stop(first);
@@ -122,8 +111,7 @@ describe('the status API after the clock goes back', () => {
   });
 
   it('puts right, at start-up, a data directory an older version left with the next index before the last', async () => {
-    const { dir, cleanup } = tempDir();
-    cleanups.push(cleanup);
+    const dir = dataDir();
     const first = await start(dir);
     await indexOutdoorTomorrow(first);
     await stop(first);
@@ -143,8 +131,7 @@ describe('the status API after the clock goes back', () => {
   });
 
   it('does so after a restart too', async () => {
-    const { dir, cleanup } = tempDir();
-    cleanups.push(cleanup);
+    const dir = dataDir();
     const first = await start(dir);
     await indexOutdoorTomorrow(first);
     await stop(first);

@@ -3,26 +3,12 @@
 // clock's time, over HTTP: its step ends at most its own duration from now, its next index comes back
 // to the first of its schedule after its last index, and it moves on when the clock passes that end.
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are shaped by the assertions themselves */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
-import { startSandbox, tempDir } from '../helpers/sandbox';
-import { admin, put, waitForFeed } from './indexing-helpers';
+import { admin, put, waitForFeed, restartableSandboxes } from './indexing-helpers';
 
 const DAY = 86_400_000;
-let open: Sandbox[] = [];
-const cleanups: (() => void)[] = [];
-
-afterEach(async () => {
-  for (const sb of open) await sb.close();
-  open = [];
-  for (const c of cleanups.splice(0)) c();
-});
-
-async function start(dataDir?: string): Promise<Sandbox> {
-  const sb = await startSandbox(dataDir ? { dataDir } : {});
-  open.push(sb);
-  return sb;
-}
+const { start, stop, dataDir } = restartableSandboxes();
 
 async function feed43(sb: Sandbox): Promise<{ now: number; feed: any }> {
   const res = await fetch(`${sb.url}/_sandbox/feeds/demo42/43`);
@@ -72,12 +58,10 @@ describe('a feed queued on an advanced clock, after the clock goes back', () => 
   });
 
   it('moves on from the clock time after a restart (the clock starts at real time)', async () => {
-    const { dir, cleanup } = tempDir();
-    cleanups.push(cleanup);
+    const dir = dataDir();
     const first = await start(dir);
     await queueOnAdvancedClock(first);
-    await first.close();
-    open = open.filter((s) => s !== first);
+    await stop(first);
     const second = await start(dir);
     await expectWithinReach(second);
   });

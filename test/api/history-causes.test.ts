@@ -2,30 +2,11 @@
 // restart, the clock going back, a reset to the fixtures) is the sandbox's, never "by hand", which is kept
 // for a person's moves, and a data directory holding such entries starts again.
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are shaped by the assertions themselves */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
-import { startSandbox, tempDir } from '../helpers/sandbox';
-import { admin, put, waitForFeed } from './indexing-helpers';
+import { admin, put, waitForFeed, restartableSandboxes } from './indexing-helpers';
 
-let open: Sandbox[] = [];
-const cleanups: (() => void)[] = [];
-
-afterEach(async () => {
-  for (const sb of open) await sb.close();
-  open = [];
-  for (const c of cleanups.splice(0)) c();
-});
-
-async function start(dataDir?: string): Promise<Sandbox> {
-  const sb = await startSandbox(dataDir ? { dataDir } : {});
-  open.push(sb);
-  return sb;
-}
-
-async function stop(sb: Sandbox): Promise<void> {
-  await sb.close();
-  open = open.filter((s) => s !== sb);
-}
+const { start, stop, dataDir } = restartableSandboxes();
 
 async function history(sb: Sandbox, feedId: number): Promise<any[]> {
   const { status, body } = await admin(sb.url, 'GET', `/feeds/demo42/${feedId}`);
@@ -53,8 +34,7 @@ describe('what the sandbox did by itself is the sandbox cause', () => {
   });
 
   it('a restart says what it moved as the sandbox, and a data directory holding such entries starts again', async () => {
-    const { dir, cleanup } = tempDir();
-    cleanups.push(cleanup);
+    const dir = dataDir();
     const first = await start(dir);
     await queueOnAdvancedClock(first);
     await stop(first);

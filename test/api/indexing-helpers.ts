@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { SandboxClock } from '../../src/main/clock';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { FeedView } from '../../src/shared/indexing';
-import { startSandbox } from '../helpers/sandbox';
+import { afterEach } from 'vitest';
+import { startSandbox, tempDir } from '../helpers/sandbox';
 import type { SandboxConfig } from '../../src/main/config';
 
 export const START = Date.parse('2026-11-21T04:36:00Z');
@@ -117,4 +118,38 @@ export async function runToEnd(sandbox: Sandbox, feedId: number): Promise<FeedVi
     }
   }
   return waitForFeed(sandbox, feedId, resting);
+}
+
+/**
+ * Sandboxes a test starts, stops and starts again on one data directory (a restart): whatever is still
+ * open is closed after each test, and the data directories made with `dataDir()` removed.
+ */
+export function restartableSandboxes(): {
+  start(dataDir?: string): Promise<Sandbox>;
+  stop(sb: Sandbox): Promise<void>;
+  dataDir(): string;
+} {
+  let open: Sandbox[] = [];
+  const cleanups: Array<() => void> = [];
+  afterEach(async () => {
+    for (const sb of open) await sb.close();
+    open = [];
+    for (const c of cleanups.splice(0)) c();
+  });
+  return {
+    async start(dataDir) {
+      const sb = await startSandbox(dataDir ? { dataDir } : {});
+      open.push(sb);
+      return sb;
+    },
+    async stop(sb) {
+      await sb.close();
+      open = open.filter((s) => s !== sb);
+    },
+    dataDir() {
+      const { dir, cleanup } = tempDir();
+      cleanups.push(cleanup);
+      return dir;
+    },
+  };
 }
