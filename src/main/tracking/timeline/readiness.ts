@@ -868,7 +868,7 @@ export class ReadinessTally {
         severity: f.severity,
         behaviour: 'order.credit',
         eventIds: [credit.eventId],
-        message: `order "${order.orderId}" is credited to ${credit.event} ${credit.eventId}, whose finding puts the credit in doubt: ${message}`,
+        message: `order "${order.orderId()}" is credited to ${credit.event} ${credit.eventId}, whose finding puts the credit in doubt: ${message}`,
         fix,
       };
       const row = rowKey('order.credit', '');
@@ -1044,7 +1044,8 @@ function worstDto({ finding, ...w }: Worst): NonNullable<ReadinessRowDto['worst'
 /** An order with a credited line: its page, its id and the clicks and quick adds its lines are credited to. */
 export interface CreditedOrder {
   pageLoadId: string;
-  orderId: string;
+  /** read when a credit of it is in doubt: most orders' never is */
+  orderId: () => string;
   credits: readonly OrderCredit[];
 }
 

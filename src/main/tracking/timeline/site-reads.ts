@@ -73,8 +73,13 @@ export class SiteReads {
     for (const entry of this.book.orders.list({ siteId })) {
       // an order's JSON says "credit": null for a line without one
       if (!entry.json.includes('"credit":{')) continue;
-      const { pageLoadId, orderId } = JSON.parse(entry.json) as OrderDto;
-      yield { pageLoadId, orderId, credits: entry.credits };
+      // the page from its key; the orderId, read from the order's JSON, only for a credit in doubt (rare)
+      const json = entry.json;
+      yield {
+        pageLoadId: entry.pageKey.slice(siteId.length + 1), // its key is `${siteId}\u0000${pageLoadId}`
+        orderId: () => (JSON.parse(json) as OrderDto).orderId,
+        credits: entry.credits,
+      };
     }
   }
 
