@@ -59,8 +59,9 @@ describe('startSandbox', () => {
       () => null,
       (err: Error) => err,
     );
-    // both waits are open on the sandbox before it closes
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // both waits are open on the sandbox before it closes (nothing says when a request has arrived: a second
+    // leaves room for a machine busy with other test files; 100 ms once let the client's come after close)
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     await own.close();
     const res = await raw;
     expect(res.status).toBe(503);
