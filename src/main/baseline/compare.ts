@@ -12,7 +12,7 @@ import type {
 } from '../../shared/baseline';
 import { align, type Step } from './align';
 import { fieldChanges } from './fields';
-import { pageLocation } from './normalize';
+import { decoded, pageLocation } from './normalize';
 import { pageKey, type RecEvent, type RecPage, type Recording, type RecSession } from './recording';
 
 interface Keyed {
@@ -303,14 +303,6 @@ function locationParts(location: string): { rest: string; params: string[] } | n
   };
 }
 
-function decoded(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
-}
-
 function paramName(pair: string): string {
   const eq = pair.indexOf('=');
   return decoded(eq < 0 ? pair : pair.slice(0, eq));
@@ -345,18 +337,23 @@ function queryChanges(b: RecPage, c: RecPage): QueryChange[] | null {
   return out.length ? out : null;
 }
 
-/** A page's events with the named parameters left out of their context.pageUrl. */
-function withoutParams(page: RecPage, names: ReadonlySet<string>): RecPage {
-  const none = new Map<string, string>();
+/** A page's events with their context.pageUrl rewritten by `rewrite` (what a pairing leaves out of it). */
+function withPageUrls(page: RecPage, rewrite: (pageUrl: string) => string): RecPage {
   const events = page.events.map((e) => {
     if (!e.text.includes('"pageUrl":"')) return e;
     const fields = JSON.parse(e.text) as { context?: { pageUrl?: unknown } };
     const context = fields.context;
     if (typeof context?.pageUrl !== 'string') return e;
-    context.pageUrl = pageLocation(context.pageUrl, none, names);
+    context.pageUrl = rewrite(context.pageUrl);
     return { event: e.event, text: JSON.stringify(fields) };
   });
   return { ...page, events };
+}
+
+/** A page's events with the named parameters left out of their context.pageUrl. */
+function withoutParams(page: RecPage, names: ReadonlySet<string>): RecPage {
+  const none = new Map<string, string>();
+  return withPageUrls(page, (url) => pageLocation(url, none, names));
 }
 
 /**
@@ -403,17 +400,11 @@ function pairByQuery(
 
 /** A page's events with one segment of their context.pageUrl's path (1 = the first) written `{segment N}`. */
 function withoutSegment(page: RecPage, segment: number): RecPage {
-  const events = page.events.map((e) => {
-    if (!e.text.includes('"pageUrl":"')) return e;
-    const fields = JSON.parse(e.text) as { context?: { pageUrl?: unknown } };
-    const context = fields.context;
-    if (typeof context?.pageUrl !== 'string') return e;
-    const { path, rest } = pathParts(context.pageUrl);
+  return withPageUrls(page, (url) => {
+    const { path, rest } = pathParts(url);
     if (path.length > segment) path[segment] = `{segment ${segment}}`;
-    context.pageUrl = path.join('/') + rest;
-    return { event: e.event, text: JSON.stringify(fields) };
+    return path.join('/') + rest;
   });
-  return { ...page, events };
 }
 
 /** A compared location's path split at its slashes (a leading '' before the first) and its query and fragment. */

@@ -65,7 +65,8 @@ export function pageMatching(ignore: readonly IgnorePath[]): PageMatching {
 /** The volatile values a page's events carried, each with its name (`orderId`, `sessionId`, …). */
 export type VolatileValues = ReadonlyMap<string, string>;
 
-function decoded(text: string): string {
+/** A URL part as written, percent-decoded (`+` a space, as a query writes it); as it is when it cannot be. */
+export function decoded(text: string): string {
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '));
   } catch {
