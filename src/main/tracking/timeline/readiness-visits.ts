@@ -12,10 +12,8 @@ export interface VisitSighting {
   at: number;
 }
 
-/** An accepted event as the visit evidence reads it, live or from a page's DTO. */
+/** An accepted event as the visit evidence reads it, live or from a page's DTO (its endpoint told apart). */
 export interface VisitSightedEvent {
-  /** `search/addtocart`, `cart/add`, `order/transaction` */
-  endpoint: string;
   userId: string;
   pageUrl: string;
   /** ms it is ordered by (its timestamp, else its receive time): read only of a quick add or a cart/add */
@@ -59,11 +57,14 @@ export class VisitEvidence {
   /** userIds that sent an order */
   private readonly buyers = new Set<string>();
 
-  /** An accepted event of page `pageLoadId`, sighted `at` (the tally's count). */
-  event(e: VisitSightedEvent, pageLoadId: string, at: number): void {
-    const slash = e.endpoint.indexOf('/');
-    const kind = e.endpoint.slice(0, slash);
-    const event = e.endpoint.slice(slash + 1);
+  /**
+   * An accepted event of page `pageLoadId` at `endpoint` (`search/addtocart`, `cart/add`,
+   * `order/transaction`), sighted `at` (the tally's count).
+   */
+  event(endpoint: string, e: VisitSightedEvent, pageLoadId: string, at: number): void {
+    const slash = endpoint.indexOf('/');
+    const kind = endpoint.slice(0, slash);
+    const event = endpoint.slice(slash + 1);
     if (isResponseKind(kind)) {
       if (event === 'clickthrough' || event === 'addtocart') this.clickers.add(e.userId);
       if (event === 'addtocart') {
@@ -77,12 +78,12 @@ export class VisitEvidence {
       }
       return;
     }
-    if (e.endpoint === 'cart/add') {
+    if (endpoint === 'cart/add') {
       const t = this.trace(e.userId);
       const time = e.time();
       if (t.cartAdd === undefined || time >= t.cartAdd.time) t.cartAdd = { pageLoadId, at, time };
-    } else if (e.endpoint === 'order/transaction' || e.endpoint === 'shopper/login') {
-      if (e.endpoint === 'order/transaction') this.buyers.add(e.userId);
+    } else if (endpoint === 'order/transaction' || endpoint === 'shopper/login') {
+      if (endpoint === 'order/transaction') this.buyers.add(e.userId);
       const origin = originOf(e.pageUrl);
       if (origin !== '')
         (this.trace(e.userId).checkouts ??= new Map()).set(origin, { pageLoadId, at });

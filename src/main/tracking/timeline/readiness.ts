@@ -806,8 +806,8 @@ export class ReadinessTally {
    * An accepted event of page `pageLoadId`, for what a shopper's pages show together (readiness-visits.ts):
    * sighted with the page's latest sighting (the page's events are told right after it).
    */
-  visitEvent(e: Omit<VisitSightedEvent, 'endpoint'>, endpoint: string, pageLoadId: string): void {
-    this.visits.event({ ...e, endpoint }, pageLoadId, this.count);
+  visitEvent(e: VisitSightedEvent, endpoint: string, pageLoadId: string): void {
+    this.visits.event(endpoint, e, pageLoadId, this.count);
   }
 
   /**
@@ -1246,12 +1246,12 @@ function routedUrls(urls: readonly string[]): boolean {
 }
 
 /** A DTO event with the time the engine orders it by (its timestamp, else its receive time). */
-function timed(e: PageEventDto): Omit<VisitSightedEvent, 'endpoint'> {
+function timed(e: PageEventDto): VisitSightedEvent {
   return { userId: e.userId, pageUrl: e.pageUrl, time: () => eventTime(e.timestamp, e.receivedAt) };
 }
 
 /** A live event with the time the engine ordered it by. */
-function liveTimed(e: PageEventDto & { time: number }): Omit<VisitSightedEvent, 'endpoint'> {
+function liveTimed(e: PageEventDto & { time: number }): VisitSightedEvent {
   return { userId: e.userId, pageUrl: e.pageUrl, time: () => e.time };
 }
 
