@@ -66,7 +66,7 @@ describe('check --readiness', () => {
     expect(passed.code, passed.out).toBe(0);
     expect(passed.out).toContain(
       // the journey's cart page follows no quick add: cart.quick-add-then-cart-add is unseen
-      'ready for what it expects: search (8 of 18 behaviours seen, 1 of them unverified, 10 unseen: see above), cart (2 of 3 behaviours seen, 1 unseen: see above)',
+      'ready for what it expects: search (7 of 18 behaviours seen, 1 of them unverified, 11 unseen: see above), cart (2 of 3 behaviours seen, 1 unseen: see above)',
     );
   });
 
@@ -280,10 +280,12 @@ describe('check --readiness', () => {
   });
 
   /** A storefront that asks the companion search as the Snap client does and sends its beacons. */
-  function storefront(base: string, user: string) {
+  function storefront(base: string, user: string, o: { production?: boolean } = {}) {
     const ids = { userId: `u-${user}`, sessionId: `s-${user}` };
     const ask = async (endpoint: string, q: string, pageLoadId: string, pageUrl: string) => {
-      const query = new URLSearchParams({ siteId: 'demo42', q, beacon: 'true', test: 'true' });
+      const query = new URLSearchParams({ siteId: 'demo42', q, beacon: 'true' });
+      // a storefront in development mode asks with test=true (Snap.tsx)
+      if (!o.production) query.set('test', 'true');
       for (const [k, v] of Object.entries({ ...ids, pageLoadId, domain: pageUrl })) query.set(k, v);
       return (await (await fetch(`${base}/api/search/${endpoint}?${query}`)).json()) as {
         responseId: string;
@@ -298,7 +300,7 @@ describe('check --readiness', () => {
         ...ids,
         pageLoadId,
         initiator: 'search-sandbox/test',
-        dev: true,
+        ...(!o.production && { dev: true }),
       };
       const res = await postBeacon(base, `demo42/${endpoint}`, { context, data });
       expect(res.status).toBe(200);
@@ -381,7 +383,11 @@ describe('check --readiness', () => {
       responseId: gift.responseId,
       redirect: gift.merchandising.redirect,
     });
-    const { live, offline, passes } = await bothWays(sb.url, ['category.redirect', 'category']);
+    const { live, offline, passes } = await bothWays(sb.url, [
+      'category.redirect',
+      'category',
+      'search.redirect',
+    ]);
     for (const [name, r] of [
       ['live', live],
       ['check', offline],
@@ -393,7 +399,75 @@ describe('check --readiness', () => {
     expect(passes).toEqual({
       'category.redirect': { live: true, check: true },
       category: { live: true, check: true },
+      // a category page's redirect is no search page's: the search row stays unseen
+      'search.redirect': { live: false, check: false },
     });
+    for (const r of [live, offline]) expect(rowOf(r, 'search.redirect').status).toBe('unseen');
+  });
+
+  it('search.one-response-shown needs a listing that changed without loading a page: one search per page load leaves it unseen, a second search rendered on the page shows it, live, in expectReady and in check of the export', async () => {
+    sb = await startSandbox();
+    const { ask, send } = storefront(sb.url, 'paging');
+    const url = 'https://shop.example/search?q=mug';
+    const first = await ask('search.json', 'mug', 'pl-mug', url);
+    await send('search/render', 'pl-mug', url, { responseId: first.responseId });
+    const tile = (uid: string) => ({ type: 'product', uid, parentId: uid });
+    await send('search/impression', 'pl-mug', url, {
+      responseId: first.responseId,
+      results: [tile(first.results[0]!.uid)],
+      banners: [],
+    });
+    const once = await bothWays(sb.url, ['search.one-response-shown']);
+    for (const r of [once.live, once.offline])
+      expect(rowOf(r, 'search.one-response-shown')).toMatchObject({
+        status: 'unseen',
+        next: expect.stringContaining('without loading a page'),
+      });
+    expect(once.passes['search.one-response-shown']).toEqual({ live: false, check: false });
+
+    // page 2 of the listing, fetched by the SPA on the same page load
+    const paged = 'https://shop.example/search?q=mug&page=2';
+    const second = await ask('search.json', 'mug', 'pl-mug', paged);
+    expect(second.responseId).not.toBe(first.responseId);
+    await send('search/render', 'pl-mug', paged, { responseId: second.responseId });
+    await send('search/impression', 'pl-mug', paged, {
+      responseId: second.responseId,
+      results: [tile(second.results[0]!.uid)],
+      banners: [],
+    });
+    const twice = await bothWays(sb.url, ['search.one-response-shown']);
+    for (const r of [twice.live, twice.offline])
+      expect(rowOf(r, 'search.one-response-shown')).toMatchObject({
+        status: 'ok',
+        example: { pageLoadId: 'pl-mug' },
+      });
+    expect(twice.passes['search.one-response-shown']).toEqual({ live: true, check: true });
+  });
+
+  it('mode.development is shown by a page load whose every beacon carried context.dev: true; production-only traffic leaves it unseen, live, in expectReady and in check of the export', async () => {
+    sb = await startSandbox();
+    const live = storefront(sb.url, 'live-shop', { production: true });
+    const url = 'https://shop.example/search?q=mug';
+    const mug = await live.ask('search.json', 'mug', 'pl-prod', url);
+    await live.send('search/render', 'pl-prod', url, { responseId: mug.responseId });
+    const production = await bothWays(sb.url, ['mode.development']);
+    for (const r of [production.live, production.offline])
+      expect(rowOf(r, 'mode.development')).toMatchObject({
+        status: 'unseen',
+        next: expect.stringContaining('mode: development'),
+      });
+    expect(production.passes['mode.development']).toEqual({ live: false, check: false });
+
+    const dev = storefront(sb.url, 'dev-shop');
+    const again = await dev.ask('search.json', 'mug', 'pl-dev', url);
+    await dev.send('search/render', 'pl-dev', url, { responseId: again.responseId });
+    const development = await bothWays(sb.url, ['mode.development']);
+    for (const r of [development.live, development.offline])
+      expect(rowOf(r, 'mode.development')).toMatchObject({
+        status: 'ok',
+        example: { pageLoadId: 'pl-dev' },
+      });
+    expect(development.passes['mode.development']).toEqual({ live: true, check: true });
   });
 
   it('search.banners needs a banner served or named: impressions carrying banners: [] leave it unseen, a response that served banners shows it, live, in expectReady and in check of the export', async () => {
@@ -717,7 +791,7 @@ describe('check --readiness', () => {
     expect(fail).toBeGreaterThan(0);
     expect((await check(file)).code).toBe(1);
     // readiness keeps its own exit code: what the site expects was seen
-    const text = await check(file, '--readiness', '--expect', 'mode');
+    const text = await check(file, '--readiness', '--expect', 'identity');
     expect(text.code).toBe(0);
     const gatedBy = `search-sandbox check ${file}`;
     expect(text.out).toMatch(
@@ -726,7 +800,7 @@ describe('check --readiness', () => {
       ),
     );
     // json says it where a script reads it, and stderr where a person does
-    const json = await check(file, '--readiness', '--expect', 'mode', '--format', 'json');
+    const json = await check(file, '--readiness', '--expect', 'identity', '--format', 'json');
     expect(json.code).toBe(0);
     expect((JSON.parse(json.out) as { pages: unknown }).pages).toEqual({
       checked: pass + warn + fail,
@@ -736,7 +810,7 @@ describe('check --readiness', () => {
     });
     expect(json.err).toContain(`${fail} of the ${pass + warn + fail} read`);
     // --fail-on counts what it fails on, and the command carries it (and every flag but --readiness)
-    const strict = await check(file, '--readiness', '--fail-on', 'warning', '--expect=mode');
+    const strict = await check(file, '--readiness', '--fail-on', 'warning', '--expect=identity');
     expect(strict.out).toContain(
       `pages: ${warn + fail} of the ${pass + warn + fail} read have findings at or above warning`,
     );

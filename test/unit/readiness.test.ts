@@ -344,9 +344,11 @@ describe('the readiness tally', () => {
     });
 
     it('a store that renders and impresses every search shows none of them', () => {
+      // sent in production mode, as dev-flag says of each page
+      const production = [{ rule: 'dev-flag' as const, severity: 'info' as const }];
       const r = tallied(
-        listing('p1', [['search', 'r1', ['render', 'impression', 'clickthrough']]]),
-        listing('p2', [['category', 'c1', ['render', 'impression']]]),
+        listing('p1', [['search', 'r1', ['render', 'impression', 'clickthrough']]], production),
+        listing('p2', [['category', 'c1', ['render', 'impression']]], production),
       );
       expect(row(r, 'search.render').status).toBe('ok');
       for (const id of FINER) expect(row(r, id).status, id).toBe('unseen');
@@ -429,6 +431,76 @@ describe('the readiness tally', () => {
         );
         expect(row(flagged, 'search.zero-results').status).not.toBe('ok');
       });
+    });
+
+    it('development mode: a page load none of whose events dev-flag found sent in production; with dev-flag off, any event', () => {
+      const page = (id: string, production: boolean) =>
+        listing(
+          id,
+          [['search', 'r1', ['render']]],
+          production ? [{ rule: 'dev-flag', severity: 'info' }] : [],
+        );
+      expect(row(tallied(page('p1', true)), 'mode.development').status).toBe('unseen');
+      expect(row(tallied(page('p1', true), page('p2', false)), 'mode.development')).toMatchObject({
+        status: 'ok',
+        example: { pageLoadId: 'p2' },
+      });
+      const off = { ...NO_INPUTS, off: (rule: string) => rule === 'dev-flag' };
+      expect(row(talliedWith(off, page('p1', true)), 'mode.development').status).toBe('ok');
+    });
+
+    it('a search page’s redirect: not a category page’s (one whose page sent category/*), nor one a warning of its rules flags', () => {
+      const redirect = (
+        others: Array<[kind: string, responseId: string, events: string[]]> = [],
+        findings: Array<Partial<TimelineFindingDto>> = [],
+      ) =>
+        row(
+          tallied(listing('p1', [['search', 'r1', ['redirect']], ...others], findings)),
+          'search.redirect',
+        ).status;
+      expect(redirect()).toBe('ok');
+      expect(redirect([['category', 'c1', ['render']]])).toBe('unseen');
+      expect(redirect([], [about('r1', 'redirect-mismatch', 'warning', 'search.redirect')])).toBe(
+        'findings',
+      );
+      expect(
+        row(tallied(listing('p1', [['search', 'r1', ['render']]])), 'search.redirect').status,
+      ).toBe('unseen');
+    });
+
+    it('one response shown: two search responses rendered on one page load, one of them used; not one, nor a flagged one', () => {
+      const shown = (responses: Array<[kind: string, responseId: string, events: string[]]>) =>
+        row(tallied(listing('p1', responses)), 'search.one-response-shown').status;
+      expect(
+        shown([
+          ['search', 'r1', ['render', 'impression']],
+          ['search', 'r2', ['render', 'impression']],
+        ]),
+      ).toBe('ok');
+      expect(shown([['search', 'r1', ['render', 'impression', 'render']]])).toBe('unseen');
+      expect(
+        shown([
+          ['search', 'r1', ['render']],
+          ['search', 'r2', ['render']],
+        ]),
+      ).toBe('unseen');
+      expect(
+        shown([
+          ['search', 'r1', ['render', 'impression']],
+          ['category', 'c1', ['render', 'impression']],
+        ]),
+      ).toBe('unseen');
+      const stale = tallied(
+        listing(
+          'p1',
+          [
+            ['search', 'r1', ['render', 'impression']],
+            ['search', 'r2', ['render', 'impression']],
+          ],
+          [about('r1', 'responseid-stale', 'error', 'search.one-response-shown')],
+        ),
+      );
+      expect(row(stale, 'search.one-response-shown').status).toBe('findings');
     });
 
     describe('render-cached: rendered again on a later page, or on its page after it was shown and another search', () => {

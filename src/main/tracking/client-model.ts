@@ -164,7 +164,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'Once a newer response of the listing is rendered for another request, events naming the older one are impossible until it is rendered again; the responseId matches the search the page shows.',
     seenBy: of('search', ['render']),
-    next: SNAP_SEARCH,
+    next: `${SNAP_SEARCH}, with pagination, filters or sort changing the listing without loading a page`,
   },
   {
     id: 'search.response-bound',

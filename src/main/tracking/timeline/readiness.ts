@@ -135,6 +135,11 @@ export interface SightedPage {
    * first event, each visit event) were created at different addresses of one origin (`routedUrls`)
    */
   routed?: boolean;
+  /**
+   * every accepted event of the page carried context.dev: true: `dev-flag` found none sent in production
+   * mode (live, the page's tally of them; from a DTO, that it has no `dev-flag` finding)
+   */
+  dev?: boolean;
 }
 
 /**
@@ -170,6 +175,11 @@ const NO_RESULTS_SHOWN: Exercised = {
 interface Exercised {
   shows: string;
   test: (p: SightedPage, clean: (r: SightedResponse) => boolean) => boolean;
+  /**
+   * the rule whose judgement the test reads (a page's DTO says it by that rule's finding): where the rule
+   * is off nothing tells, so the behaviour is seen as its `seenBy` says
+   */
+  reads?: string;
 }
 
 /**
@@ -235,6 +245,44 @@ export const EXERCISED: Readonly<Record<string, Exercised>> = {
           (r.banners === true || (r.served?.banners ?? 0) > 0) &&
           clean(r),
       ),
+  },
+  // SC afterSearch(): search/redirect, then window.location.replace(url). The endpoint is a category page's
+  // redirect too, so a search page's redirect shows search.redirect: one of a response not issued for a
+  // category page, on a page that sent no category/* events (category.redirect's test, turned round)
+  'search.redirect': {
+    shows:
+      'a search/redirect of a search page’s response: not one the companion search issued for a category page (category.json), on a page that sent no category/* events',
+    test: (p, clean) =>
+      !p.responses.some((o) => o.kind === 'category') &&
+      p.responses.some(
+        (r) => r.kind === 'search' && (r.redirects ?? 0) > 0 && r.category !== true && clean(r),
+      ),
+  },
+  // SC: pagination, filters and sort in an SPA run a new search on the page (a new responseId, a render,
+  // the same pageLoadId); only then can events name the older response while the newer one shows. A page
+  // of one search shows nothing of it: each listing a page load of its own keeps one response by itself
+  'search.one-response-shown': {
+    shows:
+      'a page load on which two search responses were rendered (a page, filter or sort change without loading a page), one of them impressed, clicked or added, none flagged by the behaviour’s rules',
+    test: (p, clean) => {
+      let rendered = 0;
+      let used = false;
+      for (const r of p.responses) {
+        if (!ofSearch(r) || r.renders === 0) continue;
+        if (!clean(r)) return false;
+        rendered++;
+        if (r.interactions > 0) used = true;
+      }
+      return rendered > 1 && used;
+    },
+  },
+  // Snap.tsx: in development every beacon carries context.dev: true, so a page load all of whose events
+  // carry it shows the mode; traffic all sent in production mode is a live storefront's, not one under
+  // development (`dev-flag` says so on its pages)
+  'mode.development': {
+    shows: 'a page load whose every accepted event carried context.dev: true (development mode)',
+    test: (p) => p.dev === true,
+    reads: 'dev-flag',
   },
   // SC afterSearch(): a category page's redirect goes to search/redirect like a search page's, so the
   // endpoint does not tell them apart: a category response's redirect is one of a response the companion
@@ -382,6 +430,11 @@ function showsOf(b: Behaviour): Shows[] {
   if (otherwise && 'sighting' in otherwise) return [{ credited: true }];
   if (EXERCISED[b.id]) return [{ exercised: b.id }];
   if (VISIT_SHOWN[b.id] !== undefined) return [{ visit: b.id }];
+  return seenByShows(b);
+}
+
+/** What shows a behaviour by its `seenBy` endpoints alone. */
+function seenByShows(b: Behaviour): Shows[] {
   return b.seenBy.map((e): Shows => {
     if (e === '*') return { any: true };
     const [kind, event] = e.split('/') as [string, string];
@@ -390,6 +443,12 @@ function showsOf(b: Behaviour): Shows[] {
   });
 }
 const SHOWS = new Map(BEHAVIOURS.map((b) => [b.id, showsOf(b)]));
+
+/** What shows a behaviour for a site: its `seenBy` where the rule its finer test reads is off. */
+function showsFor(b: Behaviour, inputs: ReadinessInputs): readonly Shows[] {
+  const reads = EXERCISED[b.id]?.reads;
+  return reads !== undefined && inputs.off(reads) ? seenByShows(b) : SHOWS.get(b.id)!;
+}
 
 /**
  * The behaviour a finding counts against: the one it names (its rule decides which of those it guards the
@@ -1009,7 +1068,7 @@ export class ReadinessTally {
     if (otherwise && 'why' in otherwise)
       return { ...base, status: 'not-applicable', why: otherwise.why };
     let example: Sighting | undefined;
-    for (const shows of SHOWS.get(b.id)!) {
+    for (const shows of showsFor(b, inputs)) {
       const s = this.sighting(shows, tag);
       if (s && (!example || s.at > example.at)) example = s;
     }
@@ -1081,7 +1140,12 @@ export function sightPage(
       if (r.renders > 0 && r.lastRenderAt >= page.maxAcceptedTime) sighted.renderedLast = true;
       responses.push(sighted);
     }
-    tally.exercise(page.pageLoadId, { responses, ended: page.idle, routed: routedUrls(urls) });
+    tally.exercise(page.pageLoadId, {
+      responses,
+      ended: page.idle,
+      routed: routedUrls(urls),
+      dev: page.tallies.notDev.count === 0,
+    });
   }
   if (page.errors + page.warnings === 0) return;
   for (const c of memo.counted(page, findings, owners)) tally.counts(c, page.pageLoadId);
@@ -1218,7 +1282,12 @@ export function sightPageDto(
       tally.sent(v.endpoint, '', id);
       tally.visitEvent(timed(v), v.endpoint, id);
     }
-  tally.exercise(id, { responses, ended: true, routed: routedUrls(urls) });
+  tally.exercise(id, {
+    responses,
+    ended: true,
+    routed: routedUrls(urls),
+    dev: !page.findings.some((f) => f.rule === 'dev-flag'),
+  });
   tally.findings(page.findings, {
     pageLoadId: id,
     request: (eventId) => requestOf(eventId, page.siteId, dtoEvents(page)),
