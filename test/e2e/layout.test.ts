@@ -213,6 +213,20 @@ describe.skipIf(skip)('a page row with many chips', () => {
       context: context('pl-box', 'http://localhost:3000/'),
       data: { responseId: 'resp-box' },
     });
+    // a product page with a long handle, a widget and a category listing: three badges and a long count
+    const pdp = 'http://localhost:3000/products/waterproof-rain-shell-jacket?variant=2&utm=x';
+    await post('product/pageview', {
+      context: context('pl-pdp', pdp),
+      data: { result: { uid: '9', parentId: '9', sku: 'sku-9' } },
+    });
+    await post('recommendations/render', {
+      context: context('pl-pdp', pdp),
+      data: { responseId: 'resp-widget', tag: 'similar' },
+    });
+    await post('category/render', {
+      context: context('pl-pdp', pdp),
+      data: { responseId: 'resp-cat' },
+    });
   });
   afterAll(async () => {
     await s?.close();
@@ -221,7 +235,7 @@ describe.skipIf(skip)('a page row with many chips', () => {
   it('keeps its event count readable: the finding chips give way instead', async () => {
     await s.ui.open('#/timelines');
     const rows = s.ui.testId('page-row');
-    await expect.poll(() => rows.count()).toBe(3);
+    await expect.poll(() => rows.count()).toBe(4);
     for (const id of ['pl-search', 'pl-home']) {
       const chips = rows
         .and(s.page.locator(`[data-page-load-id="${id}"]`))
@@ -245,11 +259,42 @@ describe.skipIf(skip)('a page row with many chips', () => {
     for (const row of await rows.all()) {
       const id = await row.getAttribute('data-page-load-id');
       const count = row.locator('.page-row-line:nth-child(2) > :first-child');
-      expect([id, await count.innerText()]).toEqual([id, expect.stringMatching(/^\d+ events?$/)]);
+      expect([id, await count.innerText()]).toEqual([
+        id,
+        expect.stringMatching(/^\d+ events?( · \d+ responses)?$/),
+      ]);
       // the whole count is on screen, not cut to "2…" or "1 ev…"
       const cut = await count.evaluate((el) => el.scrollWidth > el.clientWidth);
       expect([id, cut]).toEqual([id, false]);
     }
     await s.ui.screenshot('timelines-row-chips');
+  });
+
+  it('keeps a page’s kind badges inside its row, at the desktop width and on a phone: a tight row shortens their words, each naming itself whole in its title', async () => {
+    for (const width of [1440, 390]) {
+      await s.page.setViewportSize({ width, height: 900 });
+      await s.ui.open('#/timelines');
+      const row = s.page.locator('[data-testid="page-row"][data-page-load-id="pl-pdp"]');
+      await row.waitFor();
+      const badges = row.locator('[data-testid="row-page-kind"], [data-testid="row-kinds"] > *');
+      await expect.poll(() => badges.count()).toBe(3);
+      const outside = await row.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const pieces = el.querySelectorAll(
+          '[data-testid="row-page-kind"], [data-testid="row-kinds"] > *, [data-testid="finding-counts"]',
+        );
+        return [...pieces]
+          .filter((b) => {
+            const r = b.getBoundingClientRect();
+            const cut = b.scrollWidth > b.clientWidth;
+            const named = (b.getAttribute('title') ?? '').includes(b.textContent ?? '');
+            return r.right > box.right + 0.5 || r.bottom > box.bottom + 0.5 || (cut && !named);
+          })
+          .map((b) => b.textContent);
+      });
+      expect([width, outside]).toEqual([width, []]);
+      await s.ui.screenshot(`timelines-row-kinds-${width}`);
+    }
+    await s.page.setViewportSize({ width: 1440, height: 900 });
   });
 });

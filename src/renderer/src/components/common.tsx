@@ -171,7 +171,17 @@ export function KindLabel({ kind, rejected = false }: { kind: string; rejected?:
 }
 
 /** The kind of response (and a widget's tag) an event or lane belongs to: `category`, `recommendations · similar`. */
-export function ResponseKind({ kind, tag }: { kind: string; tag?: string | undefined }) {
+export function ResponseKind({
+  kind,
+  tag,
+  short,
+}: {
+  kind: string;
+  tag?: string | undefined;
+  /** the word a tight line shows instead of the kind's (`.short-kinds`), its title naming it whole */
+  short?: string;
+}) {
+  const words = `${kind}${tag ? ` · ${tag}` : ''}`;
   return (
     <span
       className={`response-kind rk-${kind}`}
@@ -179,8 +189,16 @@ export function ResponseKind({ kind, tag }: { kind: string; tag?: string | undef
       data-kind={kind}
       title={tag ? `${kind} widget, profile tag "${tag}"` : `${kind} response`}
     >
-      {kind}
-      {tag ? ` · ${tag}` : ''}
+      {short === undefined ? (
+        words
+      ) : (
+        <>
+          <span className="kind-word">{words}</span>
+          <span className="kind-short" aria-hidden="true">
+            {short}
+          </span>
+        </>
+      )}
     </span>
   );
 }

@@ -103,7 +103,8 @@ function PageLine({
 }) {
   const p = row.page;
   const counts = useRef<HTMLSpanElement>(null);
-  useWordsGiveWay(counts, row);
+  const kinds = useRef<HTMLSpanElement>(null);
+  useWordsGiveWay(counts, kinds, row);
   return (
     <a
       className="row page-row"
@@ -132,19 +133,23 @@ function PageLine({
             {plural(p.counts.events, 'event')}
             {p.counts.responses > 1 && ` · ${p.counts.responses} responses`}
           </span>
-          {ROW_PAGE_KINDS.has(p.pageKind) && (
-            <span className="badge" data-testid="row-page-kind">
-              {p.pageKind} page
-            </span>
-          )}
-          {/* a page that is only search says nothing more; other kinds are named (never cut off) */}
-          {(p.kinds ?? []).some((k) => k !== 'search') && (
-            <span className="response-kinds" data-testid="row-kinds">
-              {(p.kinds ?? []).map((k) => (
-                <ResponseKind key={k} kind={k} />
-              ))}
-            </span>
-          )}
+          {/* where the row is tight the badges shorten their words first (useWordsGiveWay) */}
+          <span className="page-row-kinds" ref={kinds}>
+            {ROW_PAGE_KINDS.has(p.pageKind) && (
+              <span className="badge" data-testid="row-page-kind" title={`${p.pageKind} page`}>
+                {p.pageKind}
+                <span className="kind-word"> page</span>
+              </span>
+            )}
+            {/* a page that is only search says nothing more; other kinds are named */}
+            {(p.kinds ?? []).some((k) => k !== 'search') && (
+              <span className="response-kinds" data-testid="row-kinds">
+                {(p.kinds ?? []).map((k) => (
+                  <ResponseKind key={k} kind={k} short={SHORT_KIND[k] ?? k} />
+                ))}
+              </span>
+            )}
+          </span>
           <span className="finding-counts" data-testid="finding-counts" ref={counts}>
             {p.counts.rejected > 0 && (
               <CountChip className="rejected" n={p.counts.rejected} word="rejected" short="rej" />
@@ -194,9 +199,14 @@ function PageLine({
  * then every count's is shortened ("2 err"), then they go — and the numbers stay whole in their colours (a cut "3 err…" or "1 r…" reads as nothing); each count says itself whole in
  * its label and tooltip. Measured on layout and whenever the line's width changes.
  */
-function useWordsGiveWay(ref: React.RefObject<HTMLSpanElement | null>, row: unknown): void {
+function useWordsGiveWay(
+  ref: React.RefObject<HTMLSpanElement | null>,
+  kindsRef: React.RefObject<HTMLSpanElement | null>,
+  row: unknown,
+): void {
   useLayoutEffect(() => {
     const el = ref.current;
+    const kinds = kindsRef.current;
     const line = el?.closest('.page-row-line');
     if (!el || !line) return;
     const cut = (selector: string) =>
@@ -205,7 +215,11 @@ function useWordsGiveWay(ref: React.RefObject<HTMLSpanElement | null>, row: unkn
       );
     const fit = () => {
       el.classList.remove('numbers-only', 'short-words', 'no-follow-word');
-      // the note's word goes first, then the counts' words are shortened ("2 err"), then they go
+      kinds?.classList.remove('short-kinds');
+      // the badges' words are shortened first ("product", "recs"), then the note's word goes, then the
+      // counts' words are shortened ("2 err"), then they go
+      if (kinds && (kinds.scrollWidth > kinds.clientWidth + 0.5 || cut('.count-chip')))
+        kinds.classList.add('short-kinds');
       if (cut('.following-word')) el.classList.add('no-follow-word');
       if (!cut('.count-chip:not(.following)')) return;
       el.classList.add('short-words');
@@ -215,8 +229,17 @@ function useWordsGiveWay(ref: React.RefObject<HTMLSpanElement | null>, row: unkn
     const observer = new ResizeObserver(fit);
     observer.observe(line);
     return () => observer.disconnect();
-  }, [ref, row]);
+  }, [ref, kindsRef, row]);
 }
+
+/** A response kind's word on a tight row (its badge's title names it whole). */
+const SHORT_KIND: Readonly<Record<string, string>> = {
+  search: 'search',
+  category: 'cat',
+  autocomplete: 'ac',
+  recommendations: 'recs',
+  bundles: 'bndl',
+};
 
 /**
  * A count of the row's line: its number, then its word, shortened or gone when the line is too tight
