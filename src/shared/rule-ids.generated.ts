@@ -86,4 +86,5 @@ export type RuleId =
   | 'pageview-not-clicked'
   | 'pageview-other-url'
   | 'pageview-sku-mismatch'
+  | 'line-sku-mismatch'
   | 'pageview-repeated';

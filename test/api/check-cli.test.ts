@@ -228,6 +228,57 @@ describe('search-sandbox check', () => {
     }
   });
 
+  it('names a cart line whose sku the --catalog feed gives to another product, and leaves a sku the feed does not hold alone', async () => {
+    const cartAdd = (id: string, line: object) =>
+      JSON.stringify({
+        id,
+        seq: Number(id.slice(3)),
+        receivedAt: '2026-11-29T06:00:00.100Z',
+        siteId: 'demo42',
+        category: 'cart',
+        event: 'add',
+        path: '/beacon/v2/demo42/cart/add',
+        accepted: true,
+        status: 200,
+        errors: [],
+        body: {
+          context: {
+            timestamp: '2026-11-29T06:00:00.000Z',
+            initiator: 'athos/beaconjs/1.3.0',
+            shopperId: '',
+            sessionId: 's1',
+            userId: 'u1',
+            pageLoadId: `pl-${id}`,
+            pageUrl: 'https://shop.example/cart',
+            dev: true,
+          },
+          data: { results: [line], cart: [line] },
+        },
+      });
+    const feed = fixture('feeds', 'products.csv');
+    // the trail runner (P100) carried with the sku of the red rain shell (1010, a variant of P101)
+    const wrong = temp(
+      'wrong-sku.ndjson',
+      cartAdd('ev_1', { uid: 'P100', parentId: 'P100', sku: 'P101-RED', qty: 1, price: 89.99 }),
+    );
+    const flagged = await check(wrong, '--catalog', `demo42=${feed}`, '--fail-on', 'warning');
+    expect(flagged.code).toBe(1);
+    expect(flagged.out).toMatch(/warning line-sku-mismatch {2}\[ev_1\]/);
+    expect(flagged.out).toContain(
+      'cart/add ev_1 names uid "P100" with sku "P101-RED", which the indexed catalog gives to product "1010" (a variant of "P101")',
+    );
+    // a variant of the same product, and a sku the feed does not hold, are no one else's
+    const own = temp(
+      'own-sku.ndjson',
+      [
+        cartAdd('ev_1', { uid: '1001', parentId: 'P100', sku: 'P100-BLU', qty: 1, price: 89.99 }),
+        cartAdd('ev_2', { uid: 'P100', parentId: 'P100', sku: 'NOPE-SKU', qty: 1, price: 89.99 }),
+      ].join('\n'),
+    );
+    const clean = await check(own, '--catalog', `demo42=${feed}`, '--fail-on', 'warning');
+    expect(clean.out).not.toContain('line-sku-mismatch');
+  });
+
   it('checks a site against the product feed given with --catalog, and says what is wrong with the flag', async () => {
     // a product page of the rain shell (the feed's url column) that sends the view of the puffer, and a
     // cart priced in cents

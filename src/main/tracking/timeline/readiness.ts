@@ -37,6 +37,10 @@ import { originOf } from '../page-url';
 import type { ProvenanceSource } from './rules/utils/provenance';
 import { findingDto, type Finding } from '../finding';
 import { VISIT_SHOWN, VisitEvidence, type VisitSightedEvent } from './readiness-visits';
+import { devFlag } from './rules/dev-flag';
+
+/** The rule whose finding says a page sent events in production mode (mode.development's finer test). */
+const DEV_FLAG = devFlag.meta.id;
 
 /** What a site declares that readiness reads: its widget tags and what it means to implement. */
 export interface ReadinessSite {
@@ -282,7 +286,7 @@ export const EXERCISED: Readonly<Record<string, Exercised>> = {
   'mode.development': {
     shows: 'a page load whose every accepted event carried context.dev: true (development mode)',
     test: (p) => p.dev === true,
-    reads: 'dev-flag',
+    reads: DEV_FLAG,
   },
   // SC afterSearch(): a category page's redirect goes to search/redirect like a search page's, so the
   // endpoint does not tell them apart: a category response's redirect is one of a response the companion
@@ -1286,7 +1290,7 @@ export function sightPageDto(
     responses,
     ended: true,
     routed: routedUrls(urls),
-    dev: !page.findings.some((f) => f.rule === 'dev-flag'),
+    dev: !page.findings.some((f) => f.rule === DEV_FLAG),
   });
   tally.findings(page.findings, {
     pageLoadId: id,

@@ -88,6 +88,7 @@ import { itemIdsUnmapped } from '../visits/rules/item-ids-unmapped';
 import { pageviewNotClicked } from '../visits/rules/pageview-not-clicked';
 import { pageviewOtherUrl } from '../visits/rules/pageview-other-url';
 import { pageviewSkuMismatch } from '../visits/rules/pageview-sku-mismatch';
+import { lineSkuMismatch } from '../visits/rules/line-sku-mismatch';
 import { pageviewRepeated } from '../visits/rules/pageview-repeated';
 
 /**
@@ -180,6 +181,7 @@ export const RULES: readonly Rule[] = [
   pageviewNotClicked,
   pageviewOtherUrl,
   pageviewSkuMismatch,
+  lineSkuMismatch,
   pageviewRepeated,
 ];
 

@@ -15,6 +15,7 @@
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
+import { otherOwner, variantOf } from './utils/sku-owner';
 
 const meta: RuleMeta<'visit'> = {
   id: 'pageview-sku-mismatch',
@@ -47,14 +48,8 @@ export const pageviewSkuMismatch = defineRule({
     for (const v of ctx.accepted) {
       if (v.endpoint !== 'product/pageview') continue;
       const item = v.items[0];
-      if (!item || item.sku === '' || item.uid === '') continue;
-      const owner = catalog.uidOfSku(item.sku);
-      if (owner === undefined || owner === item.uid) continue;
-      if (ctx.catalog && !ctx.catalog.has(item.uid) && ctx.catalog.uidOfSku(item.uid) === owner)
-        continue;
-      const parent = catalog.parentOf?.(item.uid);
-      const ownerParent = catalog.parentOf?.(owner);
-      if (owner === parent || ownerParent === item.uid || owner === item.parentId) continue;
+      const other = item && otherOwner(item, catalog, ctx.catalog);
+      if (!item || !other) continue;
       out.push(
         finding(
           meta,
@@ -67,8 +62,8 @@ export const pageviewSkuMismatch = defineRule({
               sku: item.sku,
               where,
               give: ctx.catalog ? 'gives' : 'give',
-              owner,
-              variantOf: ownerParent ? ` (a variant of "${ownerParent}")` : '',
+              owner: other.owner,
+              variantOf: variantOf(other),
             },
           },
           [v.base.id],

@@ -1,0 +1,98 @@
+// `line-sku-mismatch` (warning): a cart or order line whose sku the site's indexed catalog (or, without one,
+// the responses the companion search issued) gives to another product than the one its uid names (nor to
+// that product's parent or one of its variants).
+//
+// Why it is certain: the tracker builds a cart line from one item of the page's cart globals (T constructor:
+// `parentId: parentId || uid`, `uid: uid`, its sku) and an order line from one item of the order script
+// (T track.order.transaction: `uid: uid || parentId || sku`, `parentId: parentId || uid || ''`, its sku), so
+// a line's uid and sku describe one product or variant: a sku that belongs to another product was taken
+// from elsewhere (another line, the variant selected before, a neighbouring product). What it exempts is
+// `pageview-sku-mismatch`'s (utils/sku-owner.ts): a product's own sku and its variants', a parent's sku
+// under its variant's uid, a sku the catalog does not hold (a catalog may format skus otherwise: `NOPE-1`
+// may be a variant the feed does not list), and a sku sent as uid too, which `item-not-in-catalog` names.
+// Warning: the catalog is the last successful index, which may be older than the storefront.
+import { finding } from '../../finding';
+import type { RuleMeta } from '../../rule-meta';
+import { defineRule } from '../../rule';
+import { otherOwner, variantOf } from './utils/sku-owner';
+
+/** The behaviour a line's ids break: the cart's items or the order's lines (ids-behaviour.ts). */
+const BEHAVIOUR: Readonly<Record<string, string>> = {
+  'cart/add': 'cart.items',
+  'cart/remove': 'cart.items',
+  'order/transaction': 'order.transaction',
+};
+
+/** At most this many lines are named in one finding. */
+const NAMED = 3;
+
+const meta: RuleMeta<'visit'> = {
+  id: 'line-sku-mismatch',
+  judges: ['visit'],
+  title: 'Cart or order line with the sku of another product',
+  description:
+    'A cart/add, cart/remove or order/transaction line whose sku the indexed catalog (or, without one, the responses the companion search issued) gives to another product than its uid (nor to the uid’s parent or variants).',
+  expects:
+    'uid and sku of a cart or order line describe one product or variant, as the page’s cart globals and order script give them.',
+  appliesTo: ['product', 'cart', 'order', 'visit'],
+  guards: ['cart.items', 'order.transaction'],
+  defaultSeverity: 'warning',
+  messages: {
+    otherProduct:
+      "{{endpoint}} {{eventId}} names {{lines}}. The provider's tracker takes a line's uid and sku from one item of the page's {{source}}, so the {{what}} is reported for another product than the one bought: personalization and the merchant's reports count the wrong product.",
+  },
+  fix: 'Give each line of the cart globals and the order script the uid and sku of the same product or variant.',
+  fixes: {
+    otherProduct:
+      "give each item of the page's {{source}} the sku of the product or variant its uid names.",
+  },
+  listens: ['cart/add', 'cart/remove', 'order/transaction'],
+  needs: { visit: true, catalog: true, provenance: true },
+  judgesOnlyWith: ['catalog', 'issued'],
+};
+
+export const lineSkuMismatch = defineRule({
+  meta,
+  visit(_page, ctx) {
+    const catalog = ctx.catalog ?? ctx.served;
+    if (!catalog) return [];
+    const where = ctx.catalog ? 'the indexed catalog' : 'the search responses the companion issued';
+    const out = [];
+    for (const v of ctx.accepted) {
+      const behaviour = BEHAVIOUR[v.endpoint];
+      if (behaviour === undefined) continue;
+      const lines: string[] = [];
+      for (const item of v.items) {
+        const other = otherOwner(item, catalog, ctx.catalog);
+        if (other)
+          lines.push(
+            `uid "${item.uid}" with sku "${item.sku}", which ${where} ${ctx.catalog ? 'gives' : 'give'} to product "${other.owner}"${variantOf(other)}`,
+          );
+      }
+      if (lines.length === 0) continue;
+      const order = v.endpoint === 'order/transaction';
+      const named =
+        lines.slice(0, NAMED).join('; ') +
+        (lines.length > NAMED ? `; and ${lines.length - NAMED} more` : '');
+      out.push({
+        ...finding(
+          meta,
+          v.base.id,
+          {
+            messageId: 'otherProduct',
+            data: {
+              endpoint: v.endpoint,
+              eventId: v.base.id,
+              lines: named,
+              source: order ? 'order script' : 'cart globals',
+              what: order ? 'order line' : 'cart line',
+            },
+          },
+          [v.base.id],
+        ),
+        behaviour,
+      });
+    }
+    return out;
+  },
+});
