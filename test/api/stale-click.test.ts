@@ -109,3 +109,41 @@ describe('a click with an earlier search’s responseId, the sandbox issuing nei
     ]);
   });
 });
+
+describe('a click with a responseId no search gave, of a tile impressed under the response the sandbox issued', () => {
+  it('leads with the click sent under another response and its fix; the missing render follows from it', async () => {
+    const url = 'https://shop.example/search?q=mug';
+    const ids = { userId: 'u-made-up', sessionId: 's-made-up', pageLoadId: 'pl-made-up' };
+    const query = new URLSearchParams({ siteId: SITE, q: 'mug', beacon: 'true', test: 'true' });
+    for (const [k, v] of Object.entries({ ...ids, domain: url })) query.set(k, v);
+    const answer = (await (await fetch(`${sb.url}/api/search/search.json?${query}`)).json()) as {
+      responseId: string;
+      results: Array<{ uid: string }>;
+    };
+    const uid = answer.results[0]!.uid;
+    const send = async (at: number, endpoint: string, data: unknown) => {
+      const context = {
+        timestamp: new Date(Date.now() - 60_000 + at).toISOString(),
+        pageUrl: url,
+        ...ids,
+        initiator: 'search-sandbox/test',
+        dev: true,
+      };
+      const res = await postBeacon(sb.url, `${SITE}/search/${endpoint}`, { context, data });
+      expect(res.status, await res.text()).toBe(200);
+    };
+    await send(0, 'render', { responseId: answer.responseId });
+    await send(1500, 'impression', {
+      responseId: answer.responseId,
+      results: [tile(uid)],
+      banners: [],
+    });
+    await send(4000, 'clickthrough', { responseId: 'stale-responseid-0001', results: [tile(uid)] });
+    const [lead, ...rest] = await findings('pl-made-up');
+    expect(lead).toMatchObject({ rule: 'click-under-other-response', severity: 'warning' });
+    expect(lead!.fix).toContain("take the responseId from the tile's own result");
+    expect(rest.map((f) => [f.rule, f.severity, f.causedBy])).toEqual([
+      ['missing-render', 'error', `click-under-other-response:stale-responseid-0001`],
+    ]);
+  });
+});

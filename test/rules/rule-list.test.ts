@@ -180,6 +180,35 @@ describe('a rule whose declarations disagree is refused at load', () => {
     );
   });
 
+  it('explainedWholly names rules of its explainedBy only', () => {
+    const explained = (over: Partial<RuleMeta>) =>
+      define({ meta: meta(['response'], over), response: none });
+    expect(explained({ explainedBy: ['other'], explainedWholly: ['other'] })).not.toThrow();
+    expect(explained({ explainedBy: ['other'], explainedWholly: ['third'] })).toThrow(
+      'rule made-up: meta.explainedWholly names "third", which its explainedBy does not',
+    );
+    const messages = { a: 'A.', b: 'B.' };
+    expect(
+      explained({
+        messages,
+        explainedBy: ['other'],
+        explainedWholly: ['other'],
+        whollyMessages: ['a'],
+      }),
+    ).not.toThrow();
+    expect(explained({ messages, explainedBy: ['other'], whollyMessages: ['a'] })).toThrow(
+      'rule made-up: meta.whollyMessages says which of its messages explainedWholly is about, and it has no explainedWholly',
+    );
+    expect(
+      explained({
+        messages,
+        explainedBy: ['other'],
+        explainedWholly: ['other'],
+        whollyMessages: ['c'],
+      }),
+    ).toThrow('rule made-up: meta.whollyMessages names "c", which is not one of its messages');
+  });
+
   it('every rule of the list passes the same checks', () => {
     for (const rule of RULES) expect(define(rule), rule.meta.id).not.toThrow();
   });

@@ -318,7 +318,7 @@ describe('rules declared once', () => {
       t
         .replace(/\/\*[\s\S]*?\*\//g, '')
         .replace(/^\s*\/\/.*$/gm, '')
-        .replace(/^\s*explained(By|Across): \[[^\]]*\],?$/gm, '');
+        .replace(/^\s*explained(By|Across|Wholly): \[[^\]]*\],?$/gm, '');
     const texts = files.map(
       (f) => [path.relative(root, f), code(readFileSync(f, 'utf8'))] as const,
     );

@@ -116,6 +116,17 @@ export interface RuleMeta<S extends Subject = Subject> {
    * responseId), and follows from the finding there that names them too. Others: the same response only.
    */
   explainedAcross?: readonly string[];
+  /**
+   * the rules of `explainedBy` whose finding is the cause only when it names every event this rule's finding
+   * names: the cause explains those events, and an event it does not name is a bug of this rule's own (a
+   * response never rendered whose only events are clicks of tiles impressed under another response)
+   */
+  explainedWholly?: readonly string[];
+  /**
+   * its messages that the rules of `explainedWholly` may explain, when not all of them: another of its
+   * messages names the same events as their cause already (a click's responseId an earlier search's)
+   */
+  whollyMessages?: readonly string[];
   /** the severity of its findings unless the user's `rules` set another; it never decides one itself */
   defaultSeverity: Severity;
   /**

@@ -107,7 +107,21 @@ export function ruleProblem(rule: Rule): string | undefined {
   if (needs.visit && !judged.has('visit'))
     return 'needs.visit is read for visit rules only, and its meta does not judge visit';
   if (listens.length === 0) return 'meta.listens names no event: nothing would ever run it again';
-  const { explainedBy = [], explainedMessages, explainedAcross = [] } = rule.meta;
+  const {
+    explainedBy = [],
+    explainedMessages,
+    explainedAcross = [],
+    explainedWholly = [],
+  } = rule.meta;
+  const wholly = explainedWholly.find((id) => !explainedBy.includes(id));
+  if (wholly !== undefined)
+    return `meta.explainedWholly names "${wholly}", which its explainedBy does not (explainedWholly says which of those explain it only by naming all its events)`;
+  const { whollyMessages } = rule.meta;
+  if (whollyMessages !== undefined && explainedWholly.length === 0)
+    return 'meta.whollyMessages says which of its messages explainedWholly is about, and it has no explainedWholly';
+  const notOwn = whollyMessages?.find((m) => !Object.hasOwn(rule.meta.messages, m));
+  if (notOwn !== undefined)
+    return `meta.whollyMessages names "${notOwn}", which is not one of its messages`;
   const across = explainedAcross.find((id) => !explainedBy.includes(id));
   if (across !== undefined)
     return `meta.explainedAcross names "${across}", which its explainedBy does not (explainedAcross says which of those may explain it from another response)`;

@@ -70,6 +70,31 @@ export default {
   ],
   invalid: [
     {
+      name: 'a click whose responseId is not its tile’s (impressed under the rendered response) is no restored page: it follows from click-under-other-response',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a', 'b'], { at: 1200 }),
+          p.click('x9', 'b', { at: 3000 }),
+        ];
+      },
+      findings: [{ events: [2], responseId: 'x9', causedBy: 'click-under-other-response' }],
+    },
+    {
+      name: 'edge: the same response impressed a tile of its own too: its missing render is its own, and leads',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a', 'b'], { at: 1200 }),
+          p.impression('x9', ['c'], { at: 2500 }),
+          p.click('x9', 'b', { at: 3000 }),
+        ];
+      },
+      findings: [{ events: [2, 3], responseId: 'x9', causedBy: null }],
+    },
+    {
       name: 'edge: an earlier page load’s responseId whose tiles this page impressed and clicked, in production within the cache’s minutes: a page the client’s cache may have restored',
       events: CARRIED({
         after: (p, at) => [

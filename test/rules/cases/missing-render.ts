@@ -1,4 +1,4 @@
-import { CARRIED, INFINITE, PageBuilder, T0, issued, type RuleCases } from '../kit';
+import { CARRIED, INFINITE, PageBuilder, R1, T0, issued, type RuleCases } from '../kit';
 
 /**
  * What the sandbox issued a search page load: the only page of "beanie" (one result of 24 per page), and a
@@ -160,6 +160,26 @@ export default {
     },
   ],
   invalid: [
+    {
+      name: 'a click with a responseId the sandbox never issued, of a tile impressed under the response it issued and the page rendered: it follows from click-under-other-response, whose fix leads',
+      provenance: { companion: true, responses: [R1] },
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['P200', 'P201'], { at: 1200 }),
+          p.click('stale-1', 'P201', { at: 3000 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'onlyPage',
+          events: [2],
+          responseId: 'stale-1',
+          causedBy: 'click-under-other-response',
+        },
+      ],
+    },
     {
       name: 'a click alone with an earlier search’s responseId beside this page’s own rendered response (neither issued by the sandbox): a stale responseId, not a backfill',
       events: CARRIED({ after: (p, at) => [p.click('rA', 'P200', { at })] }),

@@ -1,6 +1,7 @@
 // One bug, one lead finding: of a page's findings, those a rule's meta says follow from another rule's
 // finding (`explainedBy`, for the messages `explainedMessages` names when it names some) on one of the same
-// events (of the same response, or of another for the rules `explainedAcross` names) carry `causedBy` (the
+// events (of the same response, or of another for the rules `explainedAcross` names; every one of them for
+// the rules `explainedWholly` names) carry `causedBy` (the
 // cause's id) and are listed right after it, so the finding that names the cause, with its fix, leads.
 // Counts and verdicts keep them all; every count says how many follow (`following` of a page's DTOs).
 import { findingId, type Finding } from '../finding';
@@ -13,6 +14,10 @@ interface Explained {
   messages?: ReadonlySet<string>;
   /** the rules whose finding about another response may be the cause (it names that response's events) */
   across?: ReadonlySet<string>;
+  /** the rules whose finding is the cause only when it names every event of the finding it explains */
+  wholly?: ReadonlySet<string>;
+  /** the messages those rules may explain; undefined: all of them */
+  whollyMessages?: ReadonlySet<string>;
 }
 
 const EXPLAINED_BY = new Map<string, Explained>(
@@ -22,6 +27,8 @@ const EXPLAINED_BY = new Map<string, Explained>(
       rules: new Set(m.explainedBy),
       ...(m.explainedMessages && { messages: new Set(m.explainedMessages) }),
       ...(m.explainedAcross && { across: new Set(m.explainedAcross) }),
+      ...(m.explainedWholly && { wholly: new Set(m.explainedWholly) }),
+      ...(m.whollyMessages && { whollyMessages: new Set(m.whollyMessages) }),
     },
   ]),
 );
@@ -63,6 +70,12 @@ function cause(
         g.responseId !== undefined &&
         f.responseId !== g.responseId &&
         !explained.across?.has(g.rule)
+      )
+        continue;
+      if (
+        explained.wholly?.has(g.rule) &&
+        (explained.whollyMessages?.has(f.messageId) === false ||
+          !f.eventIds.every((e) => g.eventIds.includes(e)))
       )
         continue;
       if (!first || place.get(g)! < place.get(first)!) first = g;

@@ -13,6 +13,10 @@ const meta: RuleMeta<'response'> = {
   expects:
     'One render per response shown; infinite scroll restoring several pages may send page 1’s only.',
   ...judgedIn(['search', 'category'], ['search.backfill']),
+  // a response whose only events are clicks of tiles impressed under another response is no restored page:
+  // the click carried a responseId not its tile's (click-under-other-response)
+  explainedBy: ['click-under-other-response'],
+  explainedWholly: ['click-under-other-response'],
   defaultSeverity: 'info',
   messages: { backfill: UNRENDERED_MESSAGES.backfill },
   fix: 'Nothing if the page restored infinite-scroll pages; otherwise send a render for every response whose results are displayed.',

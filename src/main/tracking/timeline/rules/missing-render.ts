@@ -33,7 +33,21 @@ const meta: RuleMeta<'response'> = {
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   // an earlier search's responseId carried over to this page is the response's binding
   guards: [...RENDER_BEHAVIOURS, 'search.response-bound'],
-  explainedBy: ['responseid-stale', 'response-replaced'],
+  // a response never rendered whose only events are clicks of tiles impressed under another response: the
+  // click carried a responseId not its tile's, which click-under-other-response names with its fix; where
+  // the responseId is an earlier search's (carriedOver), this finding says so itself, and leads
+  explainedBy: ['responseid-stale', 'response-replaced', 'click-under-other-response'],
+  explainedWholly: ['click-under-other-response'],
+  whollyMessages: [
+    'unrendered',
+    'newSearch',
+    'firstPage',
+    'scrolled',
+    'unissued',
+    'onlyPage',
+    'otherTag',
+    'singleResult',
+  ],
   defaultSeverity: 'error',
   messages: {
     unrendered: UNRENDERED_MESSAGES.unrendered,
