@@ -27,6 +27,35 @@ const temp = (name: string, text: string) => tempFile(cleanups, name, text);
 const recordedLine = (fields: Record<string, unknown>) =>
   `${JSON.stringify({ siteId: 'demo42', category: 'search', event: 'render', body: { data: {} }, ...fields })}\n`;
 
+/** An event as a sandbox export's NDJSON records it: accepted, of site demo42, in development mode. */
+function recorded(id: string, endpoint: string, pageLoadId: string, pageUrl: string, data: object) {
+  return JSON.stringify({
+    id,
+    seq: Number(id.slice(3)),
+    receivedAt: '2026-11-29T06:00:00.100Z',
+    siteId: 'demo42',
+    category: endpoint.split('/')[0],
+    event: endpoint.split('/')[1],
+    path: `/beacon/v2/demo42/${endpoint}`,
+    accepted: true,
+    status: 200,
+    errors: [],
+    body: {
+      context: {
+        timestamp: '2026-11-29T06:00:00.000Z',
+        initiator: 'athos/beaconjs/1.3.0',
+        shopperId: '',
+        sessionId: 's1',
+        userId: 'u1',
+        pageLoadId,
+        pageUrl,
+        dev: true,
+      },
+      data,
+    },
+  });
+}
+
 describe('search-sandbox check', () => {
   it('passes a good NDJSON session (exit 0) and fails a bad one (exit 1) with its findings in text', async () => {
     const good = await check(fixture('sessions', 'good-search-scroll-click.ndjson'));
@@ -230,30 +259,9 @@ describe('search-sandbox check', () => {
 
   it('names a cart line whose sku the --catalog feed gives to another product, and leaves a sku the feed does not hold alone', async () => {
     const cartAdd = (id: string, line: object) =>
-      JSON.stringify({
-        id,
-        seq: Number(id.slice(3)),
-        receivedAt: '2026-11-29T06:00:00.100Z',
-        siteId: 'demo42',
-        category: 'cart',
-        event: 'add',
-        path: '/beacon/v2/demo42/cart/add',
-        accepted: true,
-        status: 200,
-        errors: [],
-        body: {
-          context: {
-            timestamp: '2026-11-29T06:00:00.000Z',
-            initiator: 'athos/beaconjs/1.3.0',
-            shopperId: '',
-            sessionId: 's1',
-            userId: 'u1',
-            pageLoadId: `pl-${id}`,
-            pageUrl: 'https://shop.example/cart',
-            dev: true,
-          },
-          data: { results: [line], cart: [line] },
-        },
+      recorded(id, 'cart/add', `pl-${id}`, 'https://shop.example/cart', {
+        results: [line],
+        cart: [line],
       });
     const feed = fixture('feeds', 'products.csv');
     // the trail runner (P100) carried with the sku of the red rain shell (1010, a variant of P101)
@@ -282,43 +290,11 @@ describe('search-sandbox check', () => {
   it('checks a site against the product feed given with --catalog, and says what is wrong with the flag', async () => {
     // a product page of the rain shell (the feed's url column) that sends the view of the puffer, and a
     // cart priced in cents
-    const record = (
-      id: string,
-      endpoint: string,
-      pageLoadId: string,
-      pageUrl: string,
-      data: object,
-    ) =>
-      JSON.stringify({
-        id,
-        seq: Number(id.slice(3)),
-        receivedAt: '2026-11-29T06:00:00.100Z',
-        siteId: 'demo42',
-        category: endpoint.split('/')[0],
-        event: endpoint.split('/')[1],
-        path: `/beacon/v2/demo42/${endpoint}`,
-        accepted: true,
-        status: 200,
-        errors: [],
-        body: {
-          context: {
-            timestamp: '2026-11-29T06:00:00.000Z',
-            initiator: 'athos/beaconjs/1.3.0',
-            shopperId: '',
-            sessionId: 's1',
-            userId: 'u1',
-            pageLoadId,
-            pageUrl,
-            dev: true,
-          },
-          data,
-        },
-      });
     const line = { uid: 'P200', parentId: 'P200', sku: 'P200', qty: 1, price: 14900 };
     const file = temp(
       'visit.ndjson',
       [
-        record(
+        recorded(
           'ev_1',
           'product/pageview',
           'pl-1',
@@ -327,7 +303,7 @@ describe('search-sandbox check', () => {
             result: { uid: 'P201', parentId: 'P201', sku: 'P201' },
           },
         ),
-        record('ev_2', 'cart/add', 'pl-2', 'https://shop.example/cart', {
+        recorded('ev_2', 'cart/add', 'pl-2', 'https://shop.example/cart', {
           results: [line],
           cart: [line],
         }),

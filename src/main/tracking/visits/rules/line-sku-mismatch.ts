@@ -14,7 +14,7 @@
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
-import { otherOwner, variantOf } from './utils/sku-owner';
+import { skuReading, variantOf } from './utils/sku-owner';
 
 /** The behaviour a line's ids break: the cart's items or the order's lines (ids-behaviour.ts). */
 const BEHAVIOUR: Readonly<Record<string, string>> = {
@@ -54,19 +54,18 @@ const meta: RuleMeta<'visit'> = {
 export const lineSkuMismatch = defineRule({
   meta,
   visit(_page, ctx) {
-    const catalog = ctx.catalog ?? ctx.served;
-    if (!catalog) return [];
-    const where = ctx.catalog ? 'the indexed catalog' : 'the search responses the companion issued';
+    const skus = skuReading(ctx);
+    if (!skus) return [];
     const out = [];
     for (const v of ctx.accepted) {
       const behaviour = BEHAVIOUR[v.endpoint];
       if (behaviour === undefined) continue;
       const lines: string[] = [];
       for (const item of v.items) {
-        const other = otherOwner(item, catalog, ctx.catalog);
+        const other = skus.other(item);
         if (other)
           lines.push(
-            `uid "${item.uid}" with sku "${item.sku}", which ${where} ${ctx.catalog ? 'gives' : 'give'} to product "${other.owner}"${variantOf(other)}`,
+            `uid "${item.uid}" with sku "${item.sku}", which ${skus.where} ${skus.give} to product "${other.owner}"${variantOf(other)}`,
           );
       }
       if (lines.length === 0) continue;

@@ -15,7 +15,7 @@
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
-import { otherOwner, variantOf } from './utils/sku-owner';
+import { skuReading, variantOf } from './utils/sku-owner';
 
 const meta: RuleMeta<'visit'> = {
   id: 'pageview-sku-mismatch',
@@ -41,14 +41,13 @@ const meta: RuleMeta<'visit'> = {
 export const pageviewSkuMismatch = defineRule({
   meta,
   visit(_page, ctx) {
-    const catalog = ctx.catalog ?? ctx.served;
-    if (!catalog) return [];
-    const where = ctx.catalog ? 'the indexed catalog' : 'the search responses the companion issued';
+    const skus = skuReading(ctx);
+    if (!skus) return [];
     const out = [];
     for (const v of ctx.accepted) {
       if (v.endpoint !== 'product/pageview') continue;
       const item = v.items[0];
-      const other = item && otherOwner(item, catalog, ctx.catalog);
+      const other = item && skus.other(item);
       if (!item || !other) continue;
       out.push(
         finding(
@@ -60,8 +59,8 @@ export const pageviewSkuMismatch = defineRule({
               eventId: v.base.id,
               uid: item.uid,
               sku: item.sku,
-              where,
-              give: ctx.catalog ? 'gives' : 'give',
+              where: skus.where,
+              give: skus.give,
               owner: other.owner,
               variantOf: variantOf(other),
             },

@@ -2,6 +2,7 @@
 // to, when that is another product than the item's uid names. Read by the rules of the tracker's items whose
 // uid and sku describe one product or variant (a product page view, a cart line, an order line).
 import type { ProvenanceCatalog } from '../../../../search/provenance';
+import type { VisitContext } from '../types';
 
 /** The product an item's sku belongs to instead of its uid's, and that product's parent, if it has one. */
 export interface OtherOwner {
@@ -35,3 +36,25 @@ export function otherOwner(
 /** ` (a variant of "P103")`, or nothing for a product without a parent. */
 export const variantOf = (o: OtherOwner) =>
   o.ownerParent ? ` (a variant of "${o.ownerParent}")` : '';
+
+/** Whose skus a visit's items are read against, and how a message names it. */
+export interface SkuReading {
+  /** the other product whose sku an item carries, if it does */
+  other(item: { uid: string; parentId: string; sku: string }): OtherOwner | undefined;
+  /** `the indexed catalog`, or the issued responses where a site has none */
+  where: string;
+  /** the verb that agrees with `where` */
+  give: 'gives' | 'give';
+}
+
+/** The site's indexed catalog, else the skus the companion issued; undefined with neither. */
+export function skuReading(ctx: Pick<VisitContext, 'catalog' | 'served'>): SkuReading | undefined {
+  const known = ctx.catalog ?? ctx.served;
+  if (!known) return undefined;
+  const indexed = ctx.catalog;
+  return {
+    other: (item) => otherOwner(item, known, indexed),
+    where: indexed ? 'the indexed catalog' : 'the search responses the companion issued',
+    give: indexed ? 'gives' : 'give',
+  };
+}
