@@ -73,6 +73,35 @@ describe('search-sandbox check', () => {
     expect(bad.out).toContain('2 pages: 1 fail, 0 warn, 1 pass');
   });
 
+  it('says where a click without its responseId comes from: a search asked without beacon=true', async () => {
+    const context = {
+      timestamp: '2026-11-29T06:00:00.000Z',
+      pageUrl: 'https://shop.example/search?q=mug',
+      userId: 'u1',
+      sessionId: 's1',
+      pageLoadId: 'pl-1',
+      initiator: 'my-own-client',
+      dev: true,
+    };
+    const item = { type: 'product', uid: 'P1', parentId: 'P1', sku: 'P1' };
+    const file = temp(
+      'no-response-id.ndjson',
+      JSON.stringify({
+        siteId: 'demo42',
+        category: 'search',
+        event: 'clickthrough',
+        body: { context, data: { results: [item] } },
+      }),
+    );
+    const res = await check(file);
+    expect(res.code).toBe(1);
+    expect(res.out).toContain('missing required key-value: data.responseId');
+    expect(res.out).toContain('the search API gives only when the request asks with beacon=true');
+    expect(res.out).toMatch(
+      /fix: send data\.responseId of the response that delivered the results/,
+    );
+  });
+
   it('reads a browser HAR: the beacon POSTs (text/plain) to the provider host, other requests skipped', async () => {
     const good = await check(fixture('har', 'storefront-visit.har'), '--format', 'json');
     expect(good.code).toBe(0);

@@ -12,6 +12,29 @@ export default {
   ],
   invalid: [
     {
+      name: 'a click sent without its responseId (a client of its own that searched without beacon=true)',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          p.click('r1', 'a', {
+            at: 1200,
+            accepted: false,
+            errors: ['missing required key-value: data.responseId'],
+          }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'noResponseId',
+          message: 'which the search API gives only when the request asks with beacon=true',
+          fix: 'asks the search, autocomplete and recommend APIs with beacon=true',
+          events: [1],
+          behaviour: 'search.clickthrough',
+        },
+      ],
+    },
+    {
       name: 'an impression the service rejected (400)',
       events: () => {
         const p = new PageBuilder();
@@ -26,6 +49,7 @@ export default {
       },
       findings: [
         {
+          messageId: 'rejected',
           message: 'data.results must be an array',
           fix: 'fields named above',
           events: [1],
@@ -43,7 +67,14 @@ export default {
           errors: ['missing required key-value: data.results[0].uid'],
         }),
       ],
-      findings: [{ message: 'data.results[0].uid', events: [0], behaviour: 'cart.items' }],
+      findings: [
+        {
+          messageId: 'rejected',
+          message: 'data.results[0].uid',
+          events: [0],
+          behaviour: 'cart.items',
+        },
+      ],
     },
     {
       name: 'a cart/add rejected over its context: the request, not its items',
@@ -54,7 +85,14 @@ export default {
           errors: ['missing required key-value: context.userId'],
         }),
       ],
-      findings: [{ message: 'context.userId', events: [0], behaviour: 'identity.context' }],
+      findings: [
+        {
+          messageId: 'rejected',
+          message: 'context.userId',
+          events: [0],
+          behaviour: 'identity.context',
+        },
+      ],
     },
     {
       name: 'a clickthrough whose uid is a number: the click is lost, so it is the click’s behaviour, not the context’s',
@@ -70,7 +108,14 @@ export default {
           }),
         ];
       },
-      findings: [{ message: 'data.results[0].uid', events: [2], behaviour: 'search.clickthrough' }],
+      findings: [
+        {
+          messageId: 'rejected',
+          message: 'data.results[0].uid',
+          events: [2],
+          behaviour: 'search.clickthrough',
+        },
+      ],
     },
     {
       name: 'a widget’s clickthrough rejected over its item: the widget’s events',
@@ -87,7 +132,12 @@ export default {
         ];
       },
       findings: [
-        { message: 'data.results[0].uid', events: [2], behaviour: 'recommendations.events' },
+        {
+          messageId: 'rejected',
+          message: 'data.results[0].uid',
+          events: [2],
+          behaviour: 'recommendations.events',
+        },
       ],
     },
     {
@@ -103,7 +153,14 @@ export default {
           }),
         ];
       },
-      findings: [{ message: 'context.userId', events: [1], behaviour: 'identity.context' }],
+      findings: [
+        {
+          messageId: 'rejected',
+          message: 'context.userId',
+          events: [1],
+          behaviour: 'identity.context',
+        },
+      ],
     },
   ],
 } satisfies RuleCases;

@@ -19,11 +19,15 @@ const meta: RuleMeta<'page'> = {
   messages: {
     rejected:
       '{{count}} rejected by validation ({{events}}): {{errors}}. The real service answers 400 ValidationError and drops the event.',
+    noResponseId:
+      '{{count}} rejected by validation ({{events}}): {{errors}}. The real service answers 400 ValidationError and drops the event. Every event of a search, autocomplete or recommendations response names it by its responseId, which the search API gives only when the request asks with beacon=true.',
   },
   fix: 'Fix the fields named in the messages; the provider’s client (@athoscommerce/beacon) builds valid bodies.',
   fixes: {
     rejected:
       "correct the fields named above; the beacon v2 schema (and the provider's client @athoscommerce/beacon) says what each event needs.",
+    noResponseId:
+      'send data.responseId of the response that delivered the results (response.tracking.responseId in the Snap client); a client of its own asks the search, autocomplete and recommend APIs with beacon=true, as the Snap client does, or their answers carry none.',
   },
   listens: ['request'],
 };
@@ -31,6 +35,8 @@ const meta: RuleMeta<'page'> = {
 /** a message about a cart event's items (`missing required key-value: data.results[0].uid`) */
 const ITEMS = /\bdata\.(results|cart)\b/;
 const CART = new Set(['cart/add', 'cart/remove']);
+/** the service's words for an event of a response sent without its responseId */
+const NO_RESPONSE_ID = 'missing required key-value: data.responseId';
 
 /**
  * The behaviour a group of rejected events breaks. The service drops each, so it is the behaviour whose event
@@ -63,8 +69,9 @@ export const schema = defineRule({
         events: list(group.ids.ids, 3),
         errors: group.messages.join('; ') || 'no message',
       };
+      const messageId = group.messages.includes(NO_RESPONSE_ID) ? 'noResponseId' : 'rejected';
       out.push(
-        finding(meta, `${group.event}:${n}`, { messageId: 'rejected', data }, group.ids.ids, {
+        finding(meta, `${group.event}:${n}`, { messageId, data }, group.ids.ids, {
           eventCount: group.ids.count,
           behaviour: behaviourOf(group),
         }),
