@@ -77,10 +77,11 @@ export function waitForFeed(
   feedId: number,
   done: (f: FeedView) => boolean,
   timeoutMs = 10_000,
+  siteId = 'demo42',
 ): Promise<FeedView> {
   return new Promise((resolve, reject) => {
     const check = () => {
-      const view = sandbox.core.indexing.feed('demo42', feedId)!;
+      const view = sandbox.core.indexing.feed(siteId, feedId)!;
       if (!done(view)) return false;
       off();
       clearTimeout(timer);
@@ -92,7 +93,7 @@ export function waitForFeed(
     });
     const timer = setTimeout(() => {
       off();
-      const view = sandbox.core.indexing.feed('demo42', feedId)!;
+      const view = sandbox.core.indexing.feed(siteId, feedId)!;
       reject(
         new Error(
           `feed ${feedId} did not reach the expected state in ${timeoutMs} ms; it is ${view.state}`,
@@ -104,20 +105,24 @@ export function waitForFeed(
 }
 
 /** Drive a just-accepted run to its end: advance the clock in steps until the feed rests again. */
-export async function runToEnd(sandbox: Sandbox, feedId: number): Promise<FeedView> {
+export async function runToEnd(
+  sandbox: Sandbox,
+  feedId: number,
+  siteId = 'demo42',
+): Promise<FeedView> {
   const resting = (f: FeedView) => ['done', 'error', 'regen_error'].includes(f.state);
   for (let i = 0; i < 20; i++) {
     await advance(sandbox.url, 'PT5M');
-    const view = sandbox.core.indexing.feed('demo42', feedId)!;
+    const view = sandbox.core.indexing.feed(siteId, feedId)!;
     if (resting(view)) return view;
     if (view.state === 'running') {
       // the parse runs in real time; its end is armed once it is done
       await sandbox.core.indexing.engine.parseResult(
-        sandbox.core.indexing.engine.record('demo42', feedId)!,
+        sandbox.core.indexing.engine.record(siteId, feedId)!,
       );
     }
   }
-  return waitForFeed(sandbox, feedId, resting);
+  return waitForFeed(sandbox, feedId, resting, 10_000, siteId);
 }
 
 /**

@@ -324,7 +324,8 @@ describe('search.json', () => {
         },
         {
           uid: 'P201',
-          sku: null,
+          // no row of its own: the sku of the variant it shows
+          sku: 'P201-BLU-S',
           parentId: 'P201',
           children: [{ uid: '2011', sku: 'P201-BLU-S' }],
         },

@@ -158,7 +158,7 @@ function* group(products: readonly Product[]): Generator<void, Grouped> {
 export function issuedResult(i: SearchItem): IssuedResult {
   return {
     uid: i.uid,
-    sku: i.base.uid === i.uid ? i.base.sku : null,
+    sku: i.base.sku,
     parentId: i.parentId,
     children: i.children.map((c) => ({
       uid: c.uid,
@@ -168,6 +168,20 @@ export function issuedResult(i: SearchItem): IssuedResult {
     // the price resultJson serves (price-unit-mismatch compares a quick add's with it)
     ...(i.price !== null && i.price > 0 && { price: i.price }),
   };
+}
+
+/**
+ * `price` and `msrp` of a result or a variant, each written one way: the number read from the feed, as a
+ * plain decimal ("139", "119.95"), whatever the feed wrote ("139.00", "$1,299.00"), which the provider's
+ * client could not read as a number. `msrp` only when above the price (it is the price before a
+ * discount); neither when the feed's value is not a price. Other columns stay as the feed wrote them.
+ */
+function setPrices(out: Record<string, unknown>, price: number | null, row: Product): void {
+  delete out.price;
+  delete out.msrp;
+  if (price !== null) out.price = String(price);
+  const msrp = parsePrice(field(row, FIELDS.msrp));
+  if (msrp !== null && (price === null || msrp > price)) out.msrp = String(msrp);
 }
 
 /** A result in the shape of the provider's search.json (`resultsFormat=native`): strings, like the real API. */
@@ -181,14 +195,14 @@ export function resultJson(item: SearchItem): Record<string, unknown> {
   // the provider's client maps parentId into the result's core fields and sends it in beacons
   if (item.parentId !== null) out.parentId = item.parentId;
   else delete out.parentId;
-  if (b.uid === item.uid && b.sku !== null) out.sku = b.sku;
+  // a parent without a row of its own shows its first variant, that variant's sku included (as a
+  // storefront platform gives a product the sku of its first variant): the client sends it in clicks
+  if (b.sku !== null) out.sku = b.sku;
   else delete out.sku;
   if (b.name !== null) out.name = b.name;
   const url = field(b, FIELDS.url);
   if (url !== null) out.url = url;
-  if (item.price !== null) out.price = String(item.price);
-  const msrp = parsePrice(field(b, FIELDS.msrp));
-  if (msrp !== null && (item.price === null || msrp > item.price)) out.msrp = String(msrp);
+  setPrices(out, item.price, b);
   const image = field(b, FIELDS.imageUrl);
   if (image !== null) out.imageUrl = image;
   const thumb = field(b, FIELDS.thumbnailImageUrl) ?? image;
@@ -203,7 +217,7 @@ export function resultJson(item: SearchItem): Record<string, unknown> {
       for (const [k, v] of Object.entries(c.fields)) if (v !== '') child[k] = v;
       child.uid = c.uid;
       if (c.sku !== null) child.sku = c.sku;
-      if (c.price !== null) child.price = String(c.price);
+      setPrices(child, c.price, c);
       return child;
     });
   }
