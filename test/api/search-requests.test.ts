@@ -1,5 +1,5 @@
-// The companion search API over real HTTP, as a storefront's own account (shop12) meets it: results whose
-// prices and skus read one way.
+// The companion search API over real HTTP, as a storefront's own account (shop12) meets it: a widget's
+// profile before any feed is indexed, and results whose prices and skus read one way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
 import { recommend } from './recommend-helpers';
@@ -17,6 +17,23 @@ afterAll(async () => {
 });
 
 const search = (query: string) => getJson(sb, `/api/search/search.json?siteId=${SHOP}&${query}`);
+
+describe('before any feed is indexed', () => {
+  it('answers a declared widget’s profile (it comes from the config), and a missing catalog only where products are needed', async () => {
+    for (const p of ['/api/personalized-recommendations/profile.json', '/v1/profile']) {
+      const similar = await getJson(sb, `${p}?siteId=${SHOP}&tag=similar`);
+      expect(similar.status, p).toBe(200);
+      expect(similar.body.profile).toMatchObject({ tag: 'similar', placement: 'product-page' });
+      const unknown = await getJson(sb, `${p}?siteId=${SHOP}&tag=nosuch`);
+      expect(unknown.status).toBe(404);
+      expect(unknown.body).toMatchObject({ error: 'ProfileNotFound' });
+      expect(unknown.body.message).toContain('its tags: similar, cart-recs');
+    }
+    const products = await search('q=jacket');
+    expect(products.status).toBe(404);
+    expect(products.body.error).toBe('NoCatalog');
+  });
+});
 
 describe('with the outdoor catalog indexed', () => {
   beforeAll(async () => {

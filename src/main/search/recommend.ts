@@ -19,6 +19,8 @@ import { MissingParameter, ProfileNotFound } from './errors';
 export type RecommendAnswer = unknown;
 
 export interface RecommendDeps {
+  /** the site's search settings (its widget profiles): throws UnknownSite */
+  config(siteId: string): SearchConfig;
   /** the site's search settings and its last indexed catalog; throws UnknownSite or NoCatalog */
   site(siteId: string): { config: SearchConfig; catalog: FeedCatalog };
   responses: IssuedResponses;
@@ -61,13 +63,16 @@ const PLACEMENT: Record<RecommendationProfile['strategy'], string> = {
 export class RecommendService {
   constructor(private readonly deps: RecommendDeps) {}
 
-  /** `GET /api/personalized-recommendations/profile.json?siteId&tag`: how the widget is displayed. */
+  /**
+   * `GET /api/personalized-recommendations/profile.json?siteId&tag`: how the widget is displayed. It comes
+   * from the config alone, so it answers before any feed is indexed (the widget's products then do not).
+   */
   profile(params: URLSearchParams): RecommendAnswer {
     const siteId = params.get('siteId') ?? '';
     const tag = params.get('tag') ?? '';
     if (!siteId) throw new MissingParameter('siteId is missing: add ?siteId=<your site id>');
     if (!tag) throw new MissingParameter("tag is missing: add &tag=<the widget's profile tag>");
-    const profile = this.profileOf(this.deps.site(siteId).config, siteId, tag);
+    const profile = this.profileOf(this.deps.config(siteId), siteId, tag);
     return { profile: profileJson(profile) };
   }
 

@@ -58,6 +58,7 @@ export class SearchService {
     deps.catalogs.onChange((siteId) => this.prepare(siteId));
     for (const siteId of this.sites.keys()) this.prepare(siteId);
     this.recommendations = new RecommendService({
+      config: (siteId) => this.siteConfig(siteId),
       site: (siteId) => this.siteCatalog(siteId),
       responses: deps.responses,
       traffic: deps.traffic ?? NO_TRAFFIC,
@@ -122,14 +123,18 @@ export class SearchService {
     if (catalog) catalogIndex(catalog).catch(() => undefined);
   }
 
-  private siteCatalog(siteId: string): { config: SearchConfig; catalog: FeedCatalog } {
+  /** A configured site's search settings; an unknown siteId throws UnknownSite, naming the accounts. */
+  private siteConfig(siteId: string): SearchConfig {
     const config = this.sites.get(siteId);
-    if (!config) {
-      const known = [...this.sites.keys()];
-      throw new UnknownSite(
-        `siteId ${siteId} is not an account of this sandbox${known.length ? ` (accounts: ${known.join(', ')})` : ''}: add it to "accounts" in the config file`,
-      );
-    }
+    if (config) return config;
+    const known = [...this.sites.keys()];
+    throw new UnknownSite(
+      `siteId ${siteId} is not an account of this sandbox${known.length ? ` (accounts: ${known.join(', ')})` : ''}: add it to "accounts" in the config file`,
+    );
+  }
+
+  private siteCatalog(siteId: string): { config: SearchConfig; catalog: FeedCatalog } {
+    const config = this.siteConfig(siteId);
     const catalog = this.deps.catalogs.served(siteId);
     if (!catalog)
       throw new NoCatalog(
