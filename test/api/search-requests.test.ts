@@ -1,5 +1,6 @@
 // The companion search API over real HTTP, as a storefront's own account (shop12) meets it: a widget's
-// profile before any feed is indexed, and results whose prices and skus read one way.
+// profile before any feed is indexed, requests refused with what was wrong (a repeated siteId, a sort on no
+// field, a control character, a page past the counts), and results whose prices and skus read one way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
 import { recommend } from './recommend-helpers';
@@ -17,6 +18,10 @@ afterAll(async () => {
 });
 
 const search = (query: string) => getJson(sb, `/api/search/search.json?siteId=${SHOP}&${query}`);
+
+function refusal(message: string) {
+  return { status: 400, body: { success: false, error: 'InvalidParameter', message } };
+}
 
 describe('before any feed is indexed', () => {
   it('answers a declared widget’s profile (it comes from the config), and a missing catalog only where products are needed', async () => {
@@ -38,6 +43,62 @@ describe('before any feed is indexed', () => {
 describe('with the outdoor catalog indexed', () => {
   beforeAll(async () => {
     await indexOutdoor(sb);
+  });
+
+  it('refuses a siteId sent twice with different values, naming both', async () => {
+    const message =
+      'siteId is given 2 times with different values ("shop12", "demo42"): send one siteId';
+    for (const p of [
+      '/api/search/search.json?siteId=shop12&q=jacket&siteId=demo42',
+      '/api/meta/meta.json?siteId=shop12&siteId=demo42',
+      '/api/suggest/query?siteId=shop12&query=ja&siteId=demo42',
+      '/api/personalized-recommendations/profile.json?siteId=shop12&tag=similar&siteId=demo42',
+    ])
+      expect(await getJson(sb, p), p).toEqual(refusal(message));
+    // the same value twice leaves no doubt which site is meant
+    expect((await search('siteId=shop12&q=jacket')).status).toBe(200);
+  });
+
+  it('refuses a sort on a field no product has, naming the fields it can sort on', async () => {
+    expect(await search('sort.nosuch=asc')).toEqual(
+      refusal(
+        'sort.nosuch="asc": no product of the catalog has a field "nosuch"; sort on one it has (relevance, price, name, sku, brand, id, parent_id, msrp, category, description, url, image, color, size)',
+      ),
+    );
+    const byColor = await search('q=jacket&sort.color=asc');
+    expect(byColor.status).toBe(200);
+    expect(byColor.body.results.map((r: Any) => r.uid)).toEqual(['P202', 'P200', 'P201']);
+  });
+
+  it('refuses a query holding a control character instead of browsing the whole catalog', async () => {
+    expect(await search('q=%00')).toEqual(
+      refusal(
+        'q="\\u0000": a query holds no control characters (U+0000 at position 1): send the text the shopper typed',
+      ),
+    );
+    expect((await getJson(sb, `/api/suggest/query?siteId=${SHOP}&query=ja%07`)).status).toBe(400);
+    // a tab or a line break separates words, as a space does
+    const tabbed = await search('q=rain%09shell');
+    expect(tabbed.body.results.map((r: Any) => r.uid)).toEqual(['P200']);
+  });
+
+  it('answers resultsPerPage=0 with the counts and facets only, on page 1 alone', async () => {
+    const counts = await search('resultsPerPage=0');
+    expect(counts.status).toBe(200);
+    expect(counts.body.results).toEqual([]);
+    expect(counts.body.pagination).toMatchObject({
+      totalResults: 12,
+      currentPage: 1,
+      totalPages: 0,
+      nextPage: 0,
+      perPage: 0,
+    });
+    expect(counts.body.facets.map((f: Any) => f.field)).toContain('brand');
+    expect(await search('resultsPerPage=0&page=2')).toEqual(
+      refusal(
+        'page="2": resultsPerPage=0 asks for the counts and facets only, which have no other page than 1: drop page, or ask resultsPerPage from 1 to 250',
+      ),
+    );
   });
 
   it('writes every price and msrp as a plain number, the variants’ as the result’s', async () => {

@@ -113,7 +113,7 @@ const EXTRAS = [
   '&sort.name=desc',
   '&sort.rank=desc',
   '&sort.weight=asc',
-  '&sort.nosuch=asc',
+  '&sort.color=desc',
   '&sort.relevance=desc',
   '&page=2',
   '&page=3&resultsPerPage=7',

@@ -207,3 +207,34 @@ async function countNameWords(
   }
   return await sortInSlices(counts, (a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1), slicer);
 }
+
+const fieldNames = new WeakMap<CatalogIndex, Promise<ReadonlySet<string>>>();
+
+/**
+ * The fields some product of the catalog has a value for (its columns, and `name`, `sku`, `brand` read from
+ * their usual columns), in the order first met: what a sort may name. Collected once per catalog, in slices.
+ */
+export function catalogFields(index: CatalogIndex, slicer: Slicer): Promise<ReadonlySet<string>> {
+  let names = fieldNames.get(index);
+  if (!names) {
+    names = collectFields(index.catalog.products, slicer);
+    fieldNames.set(index, names);
+  }
+  return names;
+}
+
+async function collectFields(
+  products: FeedCatalog['products'],
+  slicer: Slicer,
+): Promise<ReadonlySet<string>> {
+  const names = new Set<string>();
+  for (let r = 0; r < products.length; r++) {
+    if (r % STEP === 0) await slicer.breathe();
+    const p = products[r]!;
+    if (p.name !== null) names.add('name');
+    if (p.sku !== null) names.add('sku');
+    if (brandOf(p) !== null) names.add('brand');
+    for (const [k, v] of Object.entries(p.fields)) if (v !== '') names.add(k);
+  }
+  return names;
+}

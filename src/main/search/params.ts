@@ -59,9 +59,43 @@ function bound(name: string, v: string): number | null {
   return n;
 }
 
+/**
+ * The one value of a parameter, or null without one. Sent twice with different values (a storefront that
+ * appends its own siteId to a URL that had one), it is refused: whichever were used, the other was meant.
+ */
+export function oneParam(params: URLSearchParams, name: string): string | null {
+  const values = [...new Set(params.getAll(name))];
+  if (values.length > 1)
+    throw new InvalidParameter(
+      `${name} is given ${values.length} times with different values (${values.map((v) => clipped(JSON.stringify(v))).join(', ')}): send one ${name}`,
+    );
+  return values[0] ?? null;
+}
+
+/** Control characters other than tab and line breaks (which separate words, like spaces). */
+const CONTROL = /[^\P{Cc}\t\n\r]/u;
+
+/**
+ * A query's text: a control character in it (a NUL from a broken encoder) would split it into no words,
+ * and an empty query browses the whole catalog, so it is refused rather than answered with every product.
+ */
+export function queryText(params: URLSearchParams, name: string): string {
+  const q = params.get(name) ?? '';
+  const at = q.search(CONTROL);
+  if (at !== -1) {
+    const code = q.codePointAt(at)!.toString(16).toUpperCase().padStart(4, '0');
+    throw bad(
+      name,
+      q,
+      `a query holds no control characters (U+${code} at position ${at + 1}): send the text the shopper typed`,
+    );
+  }
+  return q;
+}
+
 /** The siteId asked for; `known` (the configured sites, in config order) gives the example a refusal shows. */
 export function siteIdOf(params: URLSearchParams, known: readonly string[] = []): string {
-  const siteId = params.get('siteId') ?? '';
+  const siteId = oneParam(params, 'siteId') ?? '';
   if (!SITE_ID_PATTERN.test(siteId))
     throw new InvalidParameter(
       siteId
@@ -119,11 +153,20 @@ export function parseSearchRequest(
   const redirectResponse = params.get('redirectResponse') ?? 'minimal';
   if (redirectResponse !== 'minimal' && redirectResponse !== 'full')
     throw bad('redirectResponse', redirectResponse, 'use minimal or full');
+  const page = wholeNumber(params, 'page', 1, 100_000) ?? 1;
+  const resultsPerPage = wholeNumber(params, 'resultsPerPage', 0, MAX_RESULTS_PER_PAGE);
+  // no results per page asks for the counts and facets alone (Snap's finder does): they have no page 2
+  if (resultsPerPage === 0 && page > 1)
+    throw bad(
+      'page',
+      String(page),
+      `resultsPerPage=0 asks for the counts and facets only, which have no other page than 1: drop page, or ask resultsPerPage from 1 to ${MAX_RESULTS_PER_PAGE}`,
+    );
   return {
     siteId,
-    q: params.get('q') ?? '',
-    page: wholeNumber(params, 'page', 1, 100_000) ?? 1,
-    resultsPerPage: wholeNumber(params, 'resultsPerPage', 0, MAX_RESULTS_PER_PAGE),
+    q: queryText(params, 'q'),
+    page,
+    resultsPerPage,
     filters: [...filters.values()],
     sort,
     redirectResponse,

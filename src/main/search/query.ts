@@ -13,6 +13,8 @@ import {
 } from './catalog-index';
 import { fieldValue, type SearchItem } from './items';
 import { valuesOf, words } from './words';
+import { InvalidParameter } from './errors';
+import { clipped, shown as shownValue } from '../../shared/text';
 
 export type Filter =
   | { kind: 'value'; field: string; values: string[]; background: boolean }
@@ -282,6 +284,22 @@ export async function sortResults(
     out.push(items[result[sorted[i]!]!]!);
   }
   return out;
+}
+
+/** Sorts every catalog can take, whatever its columns. */
+const ALWAYS_SORTABLE = ['relevance', 'price', 'name'];
+
+/**
+ * Refuse a sort on a field no product of the catalog has (a typo such as `sort.prcie`): it would order
+ * nothing, and the storefront would show relevance order as if it were the sort asked for.
+ */
+export function refuseUnknownSort(sort: Sort | null, fields: ReadonlySet<string>): void {
+  if (!sort || ALWAYS_SORTABLE.includes(sort.field) || fields.has(sort.field)) return;
+  const sortable = [...new Set([...ALWAYS_SORTABLE, ...fields])];
+  const shown = sortable.slice(0, 20).join(', ') + (sortable.length > 20 ? ', …' : '');
+  throw new InvalidParameter(
+    `${clipped(`sort.${sort.field}`)}=${JSON.stringify(sort.direction)}: no product of the catalog has a field ${shownValue(sort.field)}; sort on one it has (${shown})`,
+  );
 }
 
 function sortKey(i: SearchItem, field: string): number | string | null {

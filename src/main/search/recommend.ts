@@ -14,6 +14,7 @@ import type { IssuedResponse, IssuedResponses } from './responses';
 import { recommend } from './strategies';
 import type { RecordedTraffic } from './traffic';
 import { MissingParameter, ProfileNotFound } from './errors';
+import { oneParam } from './params';
 
 /** An answer's body; a refused request throws a SearchRefused (errors.ts) instead. */
 export type RecommendAnswer = unknown;
@@ -68,8 +69,8 @@ export class RecommendService {
    * from the config alone, so it answers before any feed is indexed (the widget's products then do not).
    */
   profile(params: URLSearchParams): RecommendAnswer {
-    const siteId = params.get('siteId') ?? '';
-    const tag = params.get('tag') ?? '';
+    const siteId = oneParam(params, 'siteId') ?? '';
+    const tag = oneParam(params, 'tag') ?? '';
     if (!siteId) throw new MissingParameter('siteId is missing: add ?siteId=<your site id>');
     if (!tag) throw new MissingParameter("tag is missing: add &tag=<the widget's profile tag>");
     const profile = this.profileOf(this.deps.config(siteId), siteId, tag);

@@ -7,11 +7,11 @@ import type { CatalogReader, FeedCatalog } from '../indexing/catalog';
 import type { ProvenanceCatalog, ProvenanceSource } from './provenance';
 import { DEFAULT_SEARCH_CONFIG, SLOTS, type SearchConfig } from './config';
 import { issuedResult, resultJson, type SearchItem } from './items';
-import { catalogIndex, countedNameWords } from './catalog-index';
+import { catalogFields, catalogIndex, countedNameWords } from './catalog-index';
 import { Slicer } from '../slices';
 import { catalogView, recordedCatalogEntries } from './catalog-view';
 import { merchandise, merchandisingJson } from './merchandising';
-import { parseSearchRequest, siteIdOf, type SearchRequest } from './params';
+import { parseSearchRequest, queryText, siteIdOf, type SearchRequest } from './params';
 import {
   facetFields,
   facetsJson,
@@ -20,7 +20,7 @@ import {
   paginationJson,
   sortOptionsJson,
 } from './response-json';
-import { passingAll, runQuery, sortResults } from './query';
+import { passingAll, refuseUnknownSort, runQuery, sortResults } from './query';
 import type { IssuedResponse, IssuedResponses, SearchKind } from './responses';
 import { RecommendService } from './recommend';
 import { suggest } from './suggest';
@@ -92,7 +92,7 @@ export class SearchService {
    */
   async suggest(params: URLSearchParams): Promise<SearchAnswer> {
     const { catalog } = this.siteCatalog(siteIdOf(params, this.siteIds()));
-    const query = params.get('query') ?? params.get('q') ?? '';
+    const query = queryText(params, params.has('query') ? 'query' : 'q');
     const raw = params.get('suggestionCount') ?? '5';
     const count = Number(raw);
     if (!Number.isInteger(count) || count < 0 || count > 50)
@@ -153,6 +153,7 @@ export class SearchService {
     // one slicer for the whole answer: its work gives the event loop back every few milliseconds
     const slicer = new Slicer();
     const index = await catalogIndex(catalog, slicer);
+    refuseUnknownSort(req.sort, await catalogFields(index, slicer));
     const fields = facetFields(config, index.items, index.hasPrice);
     const run = await runQuery(index, req.q, req.filters, slicer);
     const filtered = await sortResults(run, await passingAll(run, slicer), req.sort, slicer);
