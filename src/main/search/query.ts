@@ -66,6 +66,51 @@ async function termRows(
   return { best, touched };
 }
 
+/** The rows each query word matches (a word repeated is looked up once). */
+async function rowsOfTerms(
+  index: CatalogIndex,
+  terms: readonly string[],
+  slicer: Slicer,
+): Promise<Array<{ best: Uint8Array; touched: number[] }>> {
+  const byStem = new Map<string, { best: Uint8Array; touched: number[] }>();
+  const perTerm: Array<{ best: Uint8Array; touched: number[] }> = [];
+  for (const term of terms) {
+    // a plural finds the singular: "jackets" matches "Jacket"
+    const stem = term.length > 3 && term.endsWith('s') ? term.slice(0, -1) : term;
+    let rows = byStem.get(stem);
+    if (!rows) byStem.set(stem, (rows = await termRows(index, stem, slicer)));
+    perTerm.push(rows);
+  }
+  return perTerm;
+}
+
+/**
+ * The rows (indexes in the catalog's products) that every word of `terms` matches as a query word would,
+ * in no particular order: a query of these words finds each of them. Every indexed row for no words.
+ */
+export async function rowsMatchingEvery(
+  index: CatalogIndex,
+  terms: readonly string[],
+  slicer: Slicer,
+): Promise<number[]> {
+  const out: number[] = [];
+  if (terms.length === 0) {
+    for (let r = 0; r < index.rowItem.length; r++) {
+      if (r % (STEP * 8) === 0) await slicer.breathe();
+      if (index.rowItem[r] !== -1) out.push(r);
+    }
+    return out;
+  }
+  const perTerm = await rowsOfTerms(index, terms, slicer);
+  const driver = perTerm.reduce((a, b) => (b.touched.length < a.touched.length ? b : a));
+  for (let i = 0; i < driver.touched.length; i++) {
+    if (i % STEP === 0) await slicer.breathe();
+    const row = driver.touched[i]!;
+    if (perTerm.every((t) => t.best[row]! > 0)) out.push(row);
+  }
+  return out;
+}
+
 /**
  * Relevance of each result for the query (0 = no match), as the rules say: a row scores the sum over query
  * words of the best field a word starts (4 name, 3 sku, 2 brand, 1 description), 0 when a word starts none,
@@ -83,15 +128,7 @@ async function match(
     for (let i = 0; i < n; i++) matched[i] = i;
     return { matched, scores: new Float64Array(n).fill(1) };
   }
-  const byStem = new Map<string, { best: Uint8Array; touched: number[] }>();
-  const perTerm: Array<{ best: Uint8Array; touched: number[] }> = [];
-  for (const term of terms) {
-    // a plural finds the singular: "jackets" matches "Jacket"
-    const stem = term.length > 3 && term.endsWith('s') ? term.slice(0, -1) : term;
-    let rows = byStem.get(stem);
-    if (!rows) byStem.set(stem, (rows = await termRows(index, stem, slicer)));
-    perTerm.push(rows);
-  }
+  const perTerm = await rowsOfTerms(index, terms, slicer);
   // the rows every word matched are among those the rarest word matched
   const driver = perTerm.reduce((a, b) => (b.touched.length < a.touched.length ? b : a));
   const rowScores = new Float64Array(index.rowItem.length);

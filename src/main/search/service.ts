@@ -7,7 +7,7 @@ import type { CatalogReader, FeedCatalog } from '../indexing/catalog';
 import type { ProvenanceCatalog, ProvenanceSource } from './provenance';
 import { DEFAULT_SEARCH_CONFIG, SLOTS, type SearchConfig } from './config';
 import { issuedResult, resultJson, type SearchItem } from './items';
-import { catalogFields, catalogIndex, countedNameWords } from './catalog-index';
+import { catalogFields, catalogIndex } from './catalog-index';
 import { Slicer } from '../slices';
 import { catalogView, recordedCatalogEntries } from './catalog-view';
 import { merchandise, merchandisingJson } from './merchandising';
@@ -88,10 +88,10 @@ export class SearchService {
 
   /**
    * `GET /api/suggest/query?siteId&query&suggestionCount`: what the Snap client asks before autocomplete.json
-   * (it then searches the suggested text). Suggestions complete the last word from product names.
+   * (it then searches the suggested text). Each suggestion finds something (suggest.ts says how).
    */
   async suggest(params: URLSearchParams): Promise<SearchAnswer> {
-    const { catalog } = this.siteCatalog(siteIdOf(params, this.siteIds()));
+    const { config, catalog } = this.siteCatalog(siteIdOf(params, this.siteIds()));
     const query = queryText(params, params.has('query') ? 'query' : 'q');
     const raw = params.get('suggestionCount') ?? '5';
     const count = Number(raw);
@@ -100,8 +100,8 @@ export class SearchService {
         `suggestionCount=${JSON.stringify(raw)}: use a whole number from 0 to 50`,
       );
     const slicer = new Slicer();
-    const names = await countedNameWords(await catalogIndex(catalog, slicer), slicer);
-    return { ...(await suggest(names, query, count, slicer)) };
+    const index = await catalogIndex(catalog, slicer);
+    return { ...(await suggest(index, config.campaigns, query, count, slicer)) };
   }
 
   /** `GET /api/meta/meta.json`: facets, sort options and the default page size of a site. */
