@@ -143,4 +143,12 @@ describe('with the outdoor catalog indexed', () => {
     const remembered = await getJson(sb, `/_sandbox/search/responses/${served.responseId}`);
     for (const r of remembered.body.results) expect(r.sku, r.uid).toEqual(expect.any(String));
   });
+
+  it('names every endpoint it serves when asked for another', async () => {
+    const other = await getJson(sb, `/api/suggest/nosuch?siteId=${SHOP}`);
+    expect(other.status).toBe(404);
+    expect(other.body.message).toBe(
+      'no search endpoint GET /api/suggest/nosuch: the sandbox serves GET /api/search/search.json, /api/search/category.json, /api/search/autocomplete.json, /api/suggest/query, /api/suggest/trending, /api/meta/meta.json, /api/personalized-recommendations/profile.json and POST /v1/recommend',
+    );
+  });
 });

@@ -1,6 +1,6 @@
-// Autocomplete's suggestions over real HTTP, asked by the provider's own Snap client
-// (@searchspring/snap-client): every suggestion is a query that finds something (products, or a configured
-// redirect), since the client searches it next.
+// Autocomplete's suggestions and trending terms over real HTTP, asked by the provider's own Snap client
+// (@searchspring/snap-client): every suggestion and every trending term is a query that finds something
+// (products, or a configured redirect), since the client searches it next.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@searchspring/snap-client';
 import type { Sandbox } from '../../src/main/sandbox';
@@ -11,6 +11,7 @@ type Any = any;
 
 let sb: Sandbox;
 
+/** Each block its own sandbox: what one block searched is not another's trending terms. */
 function indexedShop(): void {
   beforeAll(async () => {
     sb = await startShop();
@@ -28,6 +29,8 @@ function snap(): Any {
     search: { origin },
     meta: { origin },
     autocomplete: { origin },
+    // trending terms come from the client's suggest requester, which has an origin of its own
+    suggest: { origin },
   } as Any);
 }
 
@@ -89,6 +92,55 @@ describe('suggestions', () => {
       query: 'jacket b',
       suggested: { text: 'jacket blue', type: 'completed', source: 'product-name' },
       alternatives: [{ text: 'jacket black' }],
+    });
+  });
+});
+
+describe('trending terms (/api/suggest/trending)', () => {
+  indexedShop();
+
+  it('offers the catalog’s common words before anyone searched, then the searched queries that find something', async () => {
+    const before = await snap().trending({ limit: 4 });
+    expect(before.trending.queries).toHaveLength(4);
+    for (const { searchQuery, popularity } of before.trending.queries) {
+      expect(popularity).toBe(0);
+      expect((await searched(searchQuery)).total, searchQuery).toBeGreaterThan(0);
+    }
+    // searches the sandbox answered (each one issues a responseId, as the Snap client asks)
+    const client = snap();
+    for (const q of ['boot', 'hiking boot', 'boot', 'gift card', 'zzzq'])
+      await client.search({ search: { query: { string: q } } });
+    const after = await client.trending({ limit: 3 });
+    expect(after).toEqual({
+      trending: {
+        queries: [
+          { searchQuery: 'boot', popularity: 2 },
+          { searchQuery: 'gift card', popularity: 1 },
+          { searchQuery: 'hiking boot', popularity: 1 },
+        ],
+      },
+    });
+    // "zzzq" found nothing: it is never offered, however many slots are left
+    const all = await getJson(sb, `/api/suggest/trending?siteId=${SHOP}&limit=50`);
+    expect(all.body.trending.queries.map((t: Any) => t.searchQuery)).not.toContain('zzzq');
+  });
+
+  it('answers a POSTed request, and names a bad limit', async () => {
+    const posted = await fetch(`${sb.url}/api/suggest/trending`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ siteId: SHOP, limit: 1 }),
+    });
+    expect(posted.status).toBe(200);
+    expect(((await posted.json()) as Any).trending.queries).toHaveLength(1);
+    const bad = await getJson(sb, `/api/suggest/trending?siteId=${SHOP}&limit=100`);
+    expect(bad).toEqual({
+      status: 400,
+      body: {
+        success: false,
+        error: 'InvalidParameter',
+        message: 'limit="100": use a whole number from 0 to 50',
+      },
     });
   });
 });

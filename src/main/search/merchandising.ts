@@ -18,7 +18,10 @@ export interface Merchandising {
 }
 
 /** Campaigns whose queries equal the (normalised) query: an exact match, so results stay predictable. */
-export function triggered(config: SearchConfig, q: string): CampaignConfig[] {
+export function triggered(
+  config: { campaigns: readonly CampaignConfig[] },
+  q: string,
+): CampaignConfig[] {
   const query = normalizeQuery(q);
   if (!query) return [];
   return config.campaigns.filter((c) => c.queries.includes(query));

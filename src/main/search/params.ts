@@ -72,6 +72,15 @@ export function oneParam(params: URLSearchParams, name: string): string | null {
   return values[0] ?? null;
 }
 
+/** How many suggestions (or trending terms) to answer: `name`, a whole number from 0 to 50, 5 without it. */
+export function countParam(params: URLSearchParams, name: string): number {
+  const raw = params.get(name) ?? '5';
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 0 || count > 50)
+    throw bad(name, raw, 'use a whole number from 0 to 50');
+  return count;
+}
+
 /** Control characters other than tab and line breaks (which separate words, like spaces). */
 const CONTROL = /[^\P{Cc}\t\n\r]/u;
 

@@ -11,7 +11,7 @@ import { catalogFields, catalogIndex } from './catalog-index';
 import { Slicer } from '../slices';
 import { catalogView, recordedCatalogEntries } from './catalog-view';
 import { merchandise, merchandisingJson } from './merchandising';
-import { parseSearchRequest, queryText, siteIdOf, type SearchRequest } from './params';
+import { countParam, parseSearchRequest, queryText, siteIdOf, type SearchRequest } from './params';
 import {
   facetFields,
   facetsJson,
@@ -21,11 +21,17 @@ import {
   sortOptionsJson,
 } from './response-json';
 import { passingAll, refuseUnknownSort, runQuery, sortResults } from './query';
-import type { IssuedResponse, IssuedResponses, SearchKind } from './responses';
+import {
+  RESPONSE_MEMORY,
+  type IssuedResponse,
+  type IssuedResponses,
+  type SearchKind,
+} from './responses';
+import { trending } from './trending';
 import { RecommendService } from './recommend';
 import { suggest } from './suggest';
 import type { RecordedTraffic } from './traffic';
-import { InvalidParameter, NoCatalog, UnknownSite } from './errors';
+import { NoCatalog, UnknownSite } from './errors';
 
 /** An answer's body; a refused request throws a SearchRefused (errors.ts) instead. */
 export type SearchAnswer = Record<string, unknown>;
@@ -93,15 +99,24 @@ export class SearchService {
   async suggest(params: URLSearchParams): Promise<SearchAnswer> {
     const { config, catalog } = this.siteCatalog(siteIdOf(params, this.siteIds()));
     const query = queryText(params, params.has('query') ? 'query' : 'q');
-    const raw = params.get('suggestionCount') ?? '5';
-    const count = Number(raw);
-    if (!Number.isInteger(count) || count < 0 || count > 50)
-      throw new InvalidParameter(
-        `suggestionCount=${JSON.stringify(raw)}: use a whole number from 0 to 50`,
-      );
+    const count = countParam(params, 'suggestionCount');
     const slicer = new Slicer();
     const index = await catalogIndex(catalog, slicer);
     return { ...(await suggest(index, config.campaigns, query, count, slicer)) };
+  }
+
+  /**
+   * `GET /api/suggest/trending?siteId&limit`: the terms the Snap client's autocomplete offers before the
+   * shopper types (trending.ts says where they come from).
+   */
+  async trending(params: URLSearchParams): Promise<SearchAnswer> {
+    const siteId = siteIdOf(params, this.siteIds());
+    const { config, catalog } = this.siteCatalog(siteId);
+    const limit = countParam(params, 'limit');
+    const slicer = new Slicer();
+    const index = await catalogIndex(catalog, slicer);
+    const issued = this.deps.responses.recent(siteId, RESPONSE_MEMORY);
+    return { ...(await trending(index, config.campaigns, issued, limit, slicer)) };
   }
 
   /** `GET /api/meta/meta.json`: facets, sort options and the default page size of a site. */

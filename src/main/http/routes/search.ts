@@ -1,6 +1,6 @@
-// The companion search API: search.json, category.json, autocomplete.json, suggest/query and meta.json, and
-// the recommend API (profile.json, POST /v1/recommend) in the provider's shape, open to browser storefronts
-// on any origin (CORS), JSON errors. The domain is src/main/search/service.ts (and recommend.ts).
+// The companion search API: search.json, category.json, autocomplete.json, suggest/query, suggest/trending
+// and meta.json, and the recommend API (profile.json, POST /v1/recommend) in the provider's shape, open to
+// browser storefronts on any origin (CORS), JSON errors. The domain is src/main/search/service.ts (and recommend.ts).
 import { Router, type Request, type Response, type NextFunction } from 'express';
 import { readJson, readJsonText, type BodyRefusal } from '../body-reader';
 import { mount } from '../admin-query';
@@ -122,6 +122,17 @@ export function searchRouter(search: SearchService): Router {
     onlyGet,
     answer((req) => search.suggest(params(req))),
   );
+  // the terms autocomplete offers before the shopper types (the Snap client's getTrending, or postTrending)
+  router.post(
+    '/api/suggest/trending',
+    jsonBody(SMALL_BODY_BYTES, '{"siteId": "…", "limit": 5}'),
+    answer((req) => search.trending(postedSuggest(req))),
+  );
+  router.all(
+    '/api/suggest/trending',
+    onlyGet,
+    answer((req) => search.trending(params(req))),
+  );
   // some Snap client versions POST the meta request as JSON ({"siteId": …}) instead of a GET
   router.post(
     '/api/meta/meta.json',
@@ -155,7 +166,7 @@ function answer(produce: (req: Request) => unknown) {
   };
 }
 
-/** A POSTed suggest request: the query's parameters, with the body's text and number fields over them. */
+/** A POSTed suggest or trending request: the query's parameters, with the body's text and number fields over them. */
 function postedSuggest(req: Request): URLSearchParams {
   const q = params(req);
   for (const [k, v] of Object.entries((req.body ?? {}) as Record<string, unknown>))
@@ -202,7 +213,7 @@ function noSuchEndpoint(req: Request, res: Response): void {
   res.status(404).json({
     success: false,
     error: 'NotFound',
-    message: `no search endpoint ${req.method} ${req.path}: the sandbox serves GET /api/search/search.json, /api/search/category.json, /api/search/autocomplete.json, /api/suggest/query /api/meta/meta.json, /api/personalized-recommendations/profile.json and POST /v1/recommend`,
+    message: `no search endpoint ${req.method} ${req.path}: the sandbox serves GET /api/search/search.json, /api/search/category.json, /api/search/autocomplete.json, /api/suggest/query, /api/suggest/trending, /api/meta/meta.json, /api/personalized-recommendations/profile.json and POST /v1/recommend`,
   });
 }
 
