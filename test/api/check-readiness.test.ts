@@ -282,15 +282,21 @@ describe('check --readiness', () => {
   /** A storefront that asks the companion search as the Snap client does and sends its beacons. */
   function storefront(base: string, user: string, o: { production?: boolean } = {}) {
     const ids = { userId: `u-${user}`, sessionId: `s-${user}` };
-    const ask = async (endpoint: string, q: string, pageLoadId: string, pageUrl: string) => {
-      const query = new URLSearchParams({ siteId: 'demo42', q, beacon: 'true' });
+    const ask = async (
+      endpoint: string,
+      q: string,
+      pageLoadId: string,
+      pageUrl: string,
+      more: Record<string, string> = {},
+    ) => {
+      const query = new URLSearchParams({ siteId: 'demo42', q, beacon: 'true', ...more });
       // a storefront in development mode asks with test=true (Snap.tsx)
       if (!o.production) query.set('test', 'true');
       for (const [k, v] of Object.entries({ ...ids, pageLoadId, domain: pageUrl })) query.set(k, v);
       return (await (await fetch(`${base}/api/search/${endpoint}?${query}`)).json()) as {
         responseId: string;
         results: Array<{ uid: string }>;
-        merchandising: { redirect?: string };
+        merchandising: { redirect?: string; content?: Record<string, unknown[]> };
       };
     };
     const send = async (endpoint: string, pageLoadId: string, pageUrl: string, data: unknown) => {
@@ -503,6 +509,83 @@ describe('check --readiness', () => {
         example: { pageLoadId: 'pl-jacket' },
       });
     expect(after.passes['search.banners']).toEqual({ live: true, check: true });
+  });
+
+  it('a category-only storefront shows its banners, request context, served items and a changed listing on the category rows, and a finding there counts on them, never on the search rows, live, in expectReady and in check of the export', async () => {
+    sb = await startSandbox();
+    const { ask, send } = storefront(sb.url, 'category-only');
+    const tile = (uid: string) => ({ type: 'product', uid, parentId: uid });
+    const ids = [
+      'category.banners',
+      'category.request-context',
+      'category.items-served',
+      'category.one-response-shown',
+    ];
+    // a category page asked with the tracker's context, rendered, its first tile impressed with no banner
+    const url = 'https://shop.example/c/mugs';
+    const first = await ask('category.json', 'mug', 'pl-cat', url);
+    await send('category/render', 'pl-cat', url, { responseId: first.responseId });
+    await send('category/impression', 'pl-cat', url, {
+      responseId: first.responseId,
+      results: [tile(first.results[0]!.uid)],
+      banners: [],
+    });
+    const once = await bothWays(sb.url, [...ids, 'search.request-context']);
+    for (const r of [once.live, once.offline]) {
+      for (const id of ['category.request-context', 'category.items-served'])
+        expect(rowOf(r, id), id).toMatchObject({ status: 'ok', example: { pageLoadId: 'pl-cat' } });
+      expect(rowOf(r, 'category.banners').status).toBe('unseen');
+      expect(rowOf(r, 'category.one-response-shown').status).toBe('unseen');
+      // each page kind on its own rows: nothing of the category page shows a search row
+      for (const id of ['search.banners', 'search.request-context', 'search.items-served'])
+        expect(rowOf(r, id).status, id).toBe('unseen');
+    }
+    expect(once.passes).toEqual({
+      'category.banners': { live: false, check: false },
+      'category.request-context': { live: true, check: true },
+      'category.items-served': { live: true, check: true },
+      'category.one-response-shown': { live: false, check: false },
+      'search.request-context': { live: false, check: false },
+    });
+
+    // a filter change on the same page load (the rain campaign serves banners for jackets): a new search,
+    // rendered, its tile and banner impressed
+    const sorted = 'https://shop.example/c/mugs?filter=jacket';
+    const second = await ask('category.json', 'jacket', 'pl-cat', sorted, { sort: 'price' });
+    expect(second.responseId).not.toBe(first.responseId);
+    expect(second.merchandising.content?.header?.length ?? 0).toBeGreaterThan(0);
+    await send('category/render', 'pl-cat', sorted, { responseId: second.responseId });
+    await send('category/impression', 'pl-cat', sorted, {
+      responseId: second.responseId,
+      results: [tile(second.results[0]!.uid)],
+      banners: [{ uid: '81001' }],
+    });
+    const twice = await bothWays(sb.url, ids);
+    for (const r of [twice.live, twice.offline]) {
+      for (const id of ids)
+        expect(rowOf(r, id), id).toMatchObject({ status: 'ok', example: { pageLoadId: 'pl-cat' } });
+      expect(rowOf(r, 'search.banners').status).toBe('unseen');
+    }
+    for (const id of ids) expect(twice.passes[id], id).toEqual({ live: true, check: true });
+
+    // a banner the response never served: the finding counts on the category row, not the search one
+    const other = 'https://shop.example/c/coats';
+    const coats = await ask('category.json', 'jacket', 'pl-coats', other);
+    await send('category/render', 'pl-coats', other, { responseId: coats.responseId });
+    await send('category/impression', 'pl-coats', other, {
+      responseId: coats.responseId,
+      results: [tile(coats.results[0]!.uid)],
+      banners: [{ uid: '99999' }],
+    });
+    const broken = await bothWays(sb.url, ['category.banners']);
+    for (const r of [broken.live, broken.offline]) {
+      expect(rowOf(r, 'category.banners')).toMatchObject({
+        status: 'findings',
+        worst: { rule: 'banner-not-in-response', pageLoadId: 'pl-coats' },
+      });
+      expect(rowOf(r, 'search.banners').status).toBe('unseen');
+    }
+    expect(broken.passes['category.banners']).toEqual({ live: false, check: false });
   });
 
   it('reads the widgets an export declares: the same widget rows as the live sandbox, without --config', async () => {

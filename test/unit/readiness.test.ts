@@ -386,6 +386,42 @@ describe('the readiness tally', () => {
         expect(row(talliedServed(typo, restored()), 'search.backfill').status).toBe('unseen');
       });
 
+      it('on a category page: category.backfill, never search.backfill; a category page of another query shows none', () => {
+        const category = listing(
+          'c1',
+          [
+            ['category', 'k1', ['render', 'impression']],
+            ['category', 'k2', ['impression']],
+          ],
+          [
+            {
+              rule: 'missing-render-backfill',
+              severity: 'info',
+              kind: 'category',
+              responseId: 'k2',
+              behaviour: 'category.backfill',
+            },
+          ],
+        );
+        const issued =
+          (query: string): Served =>
+          (kind, responseId) =>
+            kind !== 'category'
+              ? undefined
+              : responseId === 'k1'
+                ? { results: 24, shown: 24, query: 'shirt', page: 1 }
+                : { results: 24, shown: 24, query, page: 2 };
+        const r = talliedServed(issued('shirt'), category);
+        expect(row(r, 'category.backfill')).toMatchObject({
+          status: 'ok',
+          example: { pageLoadId: 'c1' },
+        });
+        expect(row(r, 'search.backfill').status).toBe('unseen');
+        expect(row(talliedServed(issued('shoes'), category), 'category.backfill').status).toBe(
+          'unseen',
+        );
+      });
+
       it('nor from a page of another search, nor from page 1 again', () => {
         expect(
           row(talliedServed(pages({ query: 'shoes' }), restored()), 'search.backfill').status,

@@ -275,6 +275,64 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     seenBy: ['search/redirect'],
     next: SNAP_CATEGORY,
   },
+  // SC with page type category is the search page's controller: each behaviour below is its search
+  // namesake on category/* (CATEGORY_OF), with the same rules, so a category-only storefront is told what its
+  // category pages show, never to build a search page
+  {
+    id: 'category.one-response-shown',
+    area: 'category',
+    title: 'A category listing shows one response at a time',
+    source:
+      'SC with page type `category`: pagination, filters and sort in an SPA run a new search (new responseId, a render, the same pageLoadId), as search.one-response-shown',
+    invariant:
+      'Once a newer response of the category listing is rendered for another request, events naming the older one are impossible until it is rendered again.',
+    seenBy: of('category', ['render']),
+    next: `${SNAP_CATEGORY}, with pagination, filters or sort changing the listing without loading a page`,
+  },
+  {
+    id: 'category.backfill',
+    area: 'category',
+    title: 'Infinite-scroll backfill on a category page',
+    source:
+      'SC with page type `category` and infinite backfill: one category/render with page 1’s responseId, as search.backfill',
+    invariant:
+      'Pages restored on load share page 1’s render; their tiles carry their own responseIds, which have no render of their own.',
+    seenBy: of('category', ['render']),
+    next: `${SNAP_CATEGORY}, with infinite scroll restoring several pages on load`,
+  },
+  {
+    id: 'category.request-context',
+    area: 'category',
+    title: 'Each category search asks with the tracker’s context',
+    source:
+      'SC `params.tracking` with page type `category`: userId, sessionId and pageLoadId from tracker.getContext(), domain = window.location.href (snap-client transforms/searchRequest.ts), as search.request-context',
+    invariant:
+      'A category response belongs to the visitor, session, page load and URL that asked for it: its beacons carry that userId and sessionId, the page load that asked renders it, and its render carries the URL that asked.',
+    seenBy: of('category', ['render']),
+    next: SNAP_CATEGORY,
+  },
+  {
+    id: 'category.items-served',
+    area: 'category',
+    title: 'Category events name what the response served',
+    source:
+      'SC with page type `category`: tracking data taken from the result store; snap-client searchResponse.ts (parentId, uid, sku of each result), as search.items-served',
+    invariant:
+      'Impressed, clicked and added items of a category page are results of the category response named, with that result’s uid, parentId and sku.',
+    seenBy: of('category', ['impression', 'clickthrough', 'addtocart']),
+    next: SNAP_CATEGORY,
+  },
+  {
+    id: 'category.banners',
+    area: 'category',
+    title: 'Merchandising and inline banners on category pages',
+    source:
+      'SC with page type `category`: slot banners in category/impression `banners` (uid from data-banner-id digits), inline banners in `results` typed banner, as search.banners',
+    invariant:
+      'A category page’s slot banners go in `banners` with their data-banner-id’s digits as uid, inline banners in `results` typed banner; each is one the category response served.',
+    seenBy: of('category', ['impression', 'clickthrough']),
+    next: `${SNAP_CATEGORY}, with merchandising banners carrying data-banner-id`,
+  },
   // ---- autocomplete ----
   {
     id: 'autocomplete.events',
@@ -608,6 +666,19 @@ export const BEHAVIOURS: readonly Behaviour[] = [
 ];
 
 const BY_ID = new Map(BEHAVIOURS.map((b) => [b.id, b]));
+
+/**
+ * The category rows of search behaviours a category page shows as the search page does (SC with page type
+ * category runs the same controller): a rule that guards the search one on category responses guards this
+ * one too, and its finding on a category page names it (judge.ts behaviourOfKind), never the search one.
+ */
+export const CATEGORY_OF: Readonly<Record<string, string>> = {
+  'search.one-response-shown': 'category.one-response-shown',
+  'search.backfill': 'category.backfill',
+  'search.request-context': 'category.request-context',
+  'search.items-served': 'category.items-served',
+  'search.banners': 'category.banners',
+};
 
 export function behaviour(id: string): Behaviour | undefined {
   return BY_ID.get(id);

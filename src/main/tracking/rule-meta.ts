@@ -8,6 +8,7 @@ import {
 } from '../../shared/timeline';
 import type { ResponseKind } from '../../shared/kinds';
 import type { RuleInput } from '../../shared/readiness';
+import { CATEGORY_OF } from './client-model';
 
 /**
  * What a rule judges, each with its own handler in the rule's `check` (rule.ts): `response`, one response
@@ -44,14 +45,17 @@ export function kindOwnBehaviour(kind: string): string | undefined {
 /**
  * A response rule's `appliesTo` and `guards` at once: the kinds it judges, the search page's behaviours it
  * guards (`own`, the first of which its findings name), then each other kind's own controller's behaviour,
- * so that a kind it judges is never one whose findings name a behaviour it does not guard.
+ * so that a kind it judges is never one whose findings name a behaviour it does not guard; then, when it
+ * judges category pages, the category rows of its search behaviours (client-model.ts CATEGORY_OF), which
+ * its findings on a category page name.
  */
 export function judgedIn(
   kinds: readonly ResponseKind[],
   own: readonly string[],
 ): { appliesTo: readonly ResponseKind[]; guards: readonly string[] } {
   const areas = kinds.flatMap((k) => kindOwnBehaviour(k) ?? []);
-  return { appliesTo: kinds, guards: [...own, ...areas] };
+  const onCategory = kinds.includes('category') ? own.flatMap((id) => CATEGORY_OF[id] ?? []) : [];
+  return { appliesTo: kinds, guards: [...own, ...areas, ...onCategory] };
 }
 
 /**

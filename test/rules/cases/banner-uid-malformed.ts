@@ -69,7 +69,8 @@ export default {
           data: { count: '2 banners', were: 'were', them: 'them' },
           message: 'an inline banner’s id: inline banners go in data.results',
           events: [1, 2],
-          behaviour: 'category.events',
+          // a category page's banners are its own row's (SC with page type category), not search's
+          behaviour: 'category.banners',
         },
       ],
     },

@@ -12,6 +12,7 @@ import type { Page } from './page';
 import type { Response } from './response';
 import { ALL_HEARD, eventBit } from './heard';
 import { RULES } from './rule-list';
+import { CATEGORY_OF } from '../client-model';
 import { judging, type Judging } from '../rule';
 import type { SkuOwners } from '../visits/rules';
 import type { ResponseOrigin, ResponseRuleContext } from './rules/types';
@@ -338,14 +339,24 @@ const KIND_BEHAVIOUR = new Map<string, Map<string, string>>(
     ),
   ]),
 );
+/** rule id → the category rows it guards (client-model.ts CATEGORY_OF) */
+const CATEGORY_GUARDS = new Map<string, ReadonlySet<string>>(
+  RESPONSE_RULES.map((r) => [
+    r.meta.id,
+    new Set(r.meta.guards.filter((id) => id.startsWith('category.'))),
+  ]),
+);
 /**
  * The behaviour a response's finding names: the rule's own choice when it is of the response's area, or of
  * no response kind's (identity, mode); one of another kind's area (a rule's search behaviour on a category
- * response) becomes the one the rule guards in the response's area, when it guards one.
+ * response) becomes the one the rule guards in the response's area, when it guards one: on a category page
+ * the search behaviour's category row (a banner's finding is category.banners'), else the area's first.
  */
 function behaviourOfKind(rule: string, kind: string, chosen: string): string {
   const area = chosen.slice(0, chosen.indexOf('.'));
   if (area === kind || !isResponseKind(area)) return chosen;
+  const onCategory = kind === 'category' ? CATEGORY_OF[chosen] : undefined;
+  if (onCategory !== undefined && CATEGORY_GUARDS.get(rule)?.has(onCategory)) return onCategory;
   return KIND_BEHAVIOUR.get(rule)?.get(kind) ?? chosen;
 }
 /** A response rule as the judge reads it, with the events it listens to as `eventBit`s. */

@@ -149,7 +149,8 @@ export interface SightedPage {
 /**
  * A response of the search page, the only one a search row's finer test reads: a category page runs the
  * same controller with page type category, but it sends category/*, and its responses count on the
- * category rows (category.events), each page kind on its own behaviour.
+ * category rows (client-model.ts CATEGORY_OF: the same finer tests, of category responses), each page kind
+ * on its own behaviour.
  */
 const ofSearch = (r: SightedResponse) => r.kind === 'search';
 
@@ -186,25 +187,23 @@ interface Exercised {
   reads?: string;
 }
 
-/**
- * Behaviours whose `seenBy` endpoint (search/render) arrives after every search, so that it arrived says
- * nothing of them: each is seen only on a page that shows it exercised (`shows`, the test), and reads as
- * unseen otherwise: a store without infinite scroll is not ready for its backfill.
- */
-export const EXERCISED: Readonly<Record<string, Exercised>> = {
-  // SC search() with infinite backfill: one render, page 1's; the restored pages' tiles are impressed with
-  // their own responseIds and have no render. `missing-render-backfill` tells such a page from one fetched
-  // by scrolling (its info names the behaviour); the pages' numbers are what the companion search issued.
-  'search.backfill': {
-    shows:
-      'a page on which infinite scroll restored several pages under one render: page 1 of a search rendered, a later page of the same search (both issued by the companion search) impressed without a render of its own',
+/** A search or category listing (SC runs one controller for both, with its page type) as a page shows it. */
+type Listing = 'search' | 'category';
+
+// SC search() with infinite backfill: one render, page 1's; the restored pages' tiles are impressed with
+// their own responseIds and have no render. `missing-render-backfill` tells such a page from one fetched
+// by scrolling (its info names the behaviour); the pages' numbers are what the companion search issued.
+function backfillOf(kind: Listing): Exercised {
+  const id = `${kind}.backfill`;
+  return {
+    shows: `a page on which infinite scroll restored several pages under one render: page 1 of a ${kind} search rendered, a later page of the same search (both issued by the companion search) impressed without a render of its own`,
     test: (p, clean) =>
       p.responses.some(
         (later) =>
-          ofSearch(later) &&
+          later.kind === kind &&
           later.renders === 0 &&
           later.interactions > 0 &&
-          names(later, 'search.backfill') &&
+          names(later, id) &&
           (later.served?.page ?? 0) > 1 &&
           clean(later) &&
           p.responses.some(
@@ -216,7 +215,69 @@ export const EXERCISED: Readonly<Record<string, Exercised>> = {
               clean(first),
           ),
       ),
-  },
+  };
+}
+
+// SC: slot banners go in an impression's `banners`, inline ones in its results typed banner. Every
+// impression carries `banners` (the schema asks for the field), so one shows banners only when its
+// response served some (the companion search issued it with slot or inline banners) or it named one
+function bannersOf(kind: Listing): Exercised {
+  return {
+    shows: `a ${kind} response impressed or clicked that named a banner in data.banners, or that the companion search issued with slot or inline banners`,
+    test: (p, clean) =>
+      p.responses.some(
+        (r) =>
+          r.kind === kind &&
+          r.interactions > 0 &&
+          (r.banners === true || (r.served?.banners ?? 0) > 0) &&
+          clean(r),
+      ),
+  };
+}
+
+// SC: pagination, filters and sort in an SPA run a new search on the page (a new responseId, a render,
+// the same pageLoadId); only then can events name the older response while the newer one shows. A page
+// of one search shows nothing of it: each listing a page load of its own keeps one response by itself
+function oneResponseShownOf(kind: Listing): Exercised {
+  return {
+    shows: `a page load on which two ${kind} responses were rendered (a page, filter or sort change without loading a page), one of them impressed, clicked or added, none flagged by the behaviour’s rules`,
+    test: (p, clean) => {
+      let rendered = 0;
+      let used = false;
+      for (const r of p.responses) {
+        if (r.kind !== kind || r.renders === 0) continue;
+        if (!clean(r)) return false;
+        rendered++;
+        if (r.interactions > 0) used = true;
+      }
+      return rendered > 1 && used;
+    },
+  };
+}
+
+// a HAR's search requests show the context sent, not what the response served: its rules still lack the
+// issued responses, and the row says so (unverified)
+function requestContextOf(kind: Listing): Exercised {
+  return {
+    shows: `a rendered ${kind} response whose request carried the tracker’s context (userId and pageLoadId): one the companion search issued, or one a HAR’s ${kind === 'search' ? 'search' : 'category'} request asked for`,
+    test: (p, clean) =>
+      p.responses.some(
+        (r) =>
+          r.kind === kind &&
+          r.renders > 0 &&
+          (r.served?.asked === true || r.askedInRecording === true) &&
+          clean(r),
+      ),
+  };
+}
+
+/**
+ * Behaviours whose `seenBy` endpoint (search/render) arrives after every search, so that it arrived says
+ * nothing of them: each is seen only on a page that shows it exercised (`shows`, the test), and reads as
+ * unseen otherwise: a store without infinite scroll is not ready for its backfill.
+ */
+export const EXERCISED: Readonly<Record<string, Exercised>> = {
+  'search.backfill': backfillOf('search'),
   'search.zero-results': NO_RESULTS_SHOWN,
   // the page that shows a no-results search silent after its render shows that it was rendered
   'search.zero-results-render': NO_RESULTS_SHOWN,
@@ -235,21 +296,7 @@ export const EXERCISED: Readonly<Record<string, Exercised>> = {
           r.renderedLast === true,
       ),
   },
-  // SC: slot banners go in an impression's `banners`, inline ones in its results typed banner. Every
-  // impression carries `banners` (the schema asks for the field), so one shows banners only when its
-  // response served some (the companion search issued it with slot or inline banners) or it named one
-  'search.banners': {
-    shows:
-      'a search response impressed or clicked that named a banner in data.banners, or that the companion search issued with slot or inline banners',
-    test: (p, clean) =>
-      p.responses.some(
-        (r) =>
-          ofSearch(r) &&
-          r.interactions > 0 &&
-          (r.banners === true || (r.served?.banners ?? 0) > 0) &&
-          clean(r),
-      ),
-  },
+  'search.banners': bannersOf('search'),
   // SC afterSearch(): search/redirect, then window.location.replace(url). The endpoint is a category page's
   // redirect too, so a search page's redirect shows search.redirect: one of a response not issued for a
   // category page, on a page that sent no category/* events (category.redirect's test, turned round)
@@ -262,24 +309,7 @@ export const EXERCISED: Readonly<Record<string, Exercised>> = {
         (r) => r.kind === 'search' && (r.redirects ?? 0) > 0 && r.category !== true && clean(r),
       ),
   },
-  // SC: pagination, filters and sort in an SPA run a new search on the page (a new responseId, a render,
-  // the same pageLoadId); only then can events name the older response while the newer one shows. A page
-  // of one search shows nothing of it: each listing a page load of its own keeps one response by itself
-  'search.one-response-shown': {
-    shows:
-      'a page load on which two search responses were rendered (a page, filter or sort change without loading a page), one of them impressed, clicked or added, none flagged by the behaviour’s rules',
-    test: (p, clean) => {
-      let rendered = 0;
-      let used = false;
-      for (const r of p.responses) {
-        if (!ofSearch(r) || r.renders === 0) continue;
-        if (!clean(r)) return false;
-        rendered++;
-        if (r.interactions > 0) used = true;
-      }
-      return rendered > 1 && used;
-    },
-  },
+  'search.one-response-shown': oneResponseShownOf('search'),
   // Snap.tsx: in development every beacon carries context.dev: true, so a page load all of whose events
   // carry it shows the mode; traffic all sent in production mode is a live storefront's, not one under
   // development (`dev-flag` says so on its pages)
@@ -304,6 +334,11 @@ export const EXERCISED: Readonly<Record<string, Exercised>> = {
           clean(r),
       ),
   },
+  // SC with page type category: the search page's controller on category/*, read by the same tests
+  'category.backfill': backfillOf('category'),
+  'category.banners': bannersOf('category'),
+  'category.one-response-shown': oneResponseShownOf('category'),
+  'category.request-context': requestContextOf('category'),
   // B: the pageLoadId is made in the constructor and renewed only by pageLoad(); Snap makes one tracker per
   // page load and never calls it per route. An SPA route changes window.location.href (pushState), which
   // each later event carries as pageUrl. A page load whose requests name two addresses of one origin routed
@@ -314,20 +349,7 @@ export const EXERCISED: Readonly<Record<string, Exercised>> = {
       'a page load whose requests were created at two addresses of one origin (an SPA route: a re-search, a filter or a product opened without loading a page) under one pageLoadId',
     test: (p) => p.routed === true,
   },
-  'search.request-context': {
-    shows:
-      'a rendered search response whose request carried the tracker’s context (userId and pageLoadId): one the companion search issued, or one a HAR’s search request asked for',
-    // a HAR's search requests show the context sent, not what the response served: its rules still lack
-    // the issued responses, and the row says so (unverified)
-    test: (p, clean) =>
-      p.responses.some(
-        (r) =>
-          ofSearch(r) &&
-          r.renders > 0 &&
-          (r.served?.asked === true || r.askedInRecording === true) &&
-          clean(r),
-      ),
-  },
+  'search.request-context': requestContextOf('search'),
   // SC search(): no search while the store holds the same params, so the cache serves a response again only
   // after another search of the listing (or on a later page: a reload, a route back); its tiles are then
   // impressed again. `duplicate-render` and `responseid-reused` say where the cache could not have served it.
@@ -1175,7 +1197,7 @@ function issuedOf(
   served: Served | undefined,
 ): SightedResponse['served'] {
   if (r.responseId === '' || !served) return undefined;
-  const read = r.renders > 0 || names(r, 'search.backfill');
+  const read = r.renders > 0 || names(r, 'search.backfill') || names(r, 'category.backfill');
   if (!read && tally.hasIssued(r.kind)) return undefined;
   const known = served(r.kind, r.responseId);
   if (known) tally.issued(r.kind);

@@ -43,6 +43,7 @@ const meta: RuleMeta<'response' | 'visit'> = {
     'autocomplete.events',
     'recommendations.events',
     'bundles.widget',
+    'category.items-served',
   ],
   defaultSeverity: 'warning',
   messages: {

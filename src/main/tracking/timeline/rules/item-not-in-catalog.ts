@@ -39,6 +39,7 @@ const meta: RuleMeta<'response' | 'visit'> = {
     'autocomplete.events',
     'recommendations.events',
     'bundles.widget',
+    'category.items-served',
   ],
   // a product page that sends ids of its own making on the catalog's page of a product: the view's fix
   explainedBy: ['pageview-other-url'],

@@ -94,6 +94,7 @@ const meta: RuleMeta<'response'> = {
     // a click or quick add of an item its response did not deliver breaks their own invariant too
     'search.clickthrough',
     'search.addtocart',
+    'category.items-served',
   ],
   explainedBy: ['responseid-stale', 'response-replaced'],
   defaultSeverity: 'error',

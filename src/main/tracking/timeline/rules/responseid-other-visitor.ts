@@ -35,6 +35,7 @@ const meta: RuleMeta<'response'> = {
     'category.events',
     'identity.ids-per-page-load',
     'autocomplete.events',
+    'category.request-context',
   ],
   defaultSeverity: 'error',
   messages: {
