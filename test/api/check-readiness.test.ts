@@ -588,6 +588,47 @@ describe('check --readiness', () => {
     expect(broken.passes['category.banners']).toEqual({ live: false, check: false });
   });
 
+  it('an ok row links a page that shows it cleanly: a newer page failing a sibling rule of the widget is passed over, live, in expectReady and in check of the export', async () => {
+    sb = await startSandbox();
+    const widget = async (pageLoadId: string, userId: string, responseId: string) => {
+      const context = {
+        timestamp: new Date().toISOString(),
+        pageUrl: `https://shop.example/products/${pageLoadId}`,
+        userId,
+        sessionId: `s-${userId}`,
+        pageLoadId,
+        initiator: 'search-sandbox/test',
+        dev: true,
+      };
+      const data = { responseId, tag: 'similar' };
+      expect(
+        (await postBeacon(sb!.url, 'demo42/recommendations/render', { context, data })).status,
+      ).toBe(200);
+    };
+    await widget('pdp-clean', 'u-a', 'w-1');
+    // another shopper's page later renders the same responseId: copied, not the widget's own
+    await widget('pdp-copied', 'u-b', 'w-1');
+    const { live, offline, passes } = await bothWays(sb.url, ['recommendations.widget']);
+    for (const [name, r] of [
+      ['live', live],
+      ['check', offline],
+    ] as const) {
+      const events = r.behaviours.find(
+        (b) => b.id === 'recommendations.events' && b.tag === 'similar',
+      )!;
+      expect(events, name).toMatchObject({
+        status: 'findings',
+        worst: { pageLoadId: 'pdp-copied' },
+      });
+      expect(rowOf(r, 'recommendations.widget'), name).toMatchObject({
+        status: 'ok',
+        example: { pageLoadId: 'pdp-clean' },
+      });
+    }
+    // the id holds every declared tag to it: the config's trending widget sent nothing
+    expect(passes['recommendations.widget']).toEqual({ live: false, check: false });
+  });
+
   it('reads the widgets an export declares: the same widget rows as the live sandbox, without --config', async () => {
     const demo = testConfig().accounts[0]!;
     const widgets = [

@@ -139,6 +139,37 @@ describe('the readiness tally', () => {
     expect(row(r, 'search.clickthrough').status).toBe('unseen');
   });
 
+  it('an ok row’s example is its newest page with no warning or error of its area; with none such, its newest', () => {
+    const replaced = (pageLoadId: string, severity: 'warning' | 'info') =>
+      page(
+        pageLoadId,
+        [{ kind: 'autocomplete', event: 'render' }],
+        [{ rule: 'response-replaced', severity, behaviour: 'autocomplete.events' }],
+      );
+    const clean = page('p1', [{ kind: 'autocomplete', event: 'render' }]);
+    const r = tallied(clean, replaced('p2', 'warning'));
+    expect(row(r, 'autocomplete.events').status).toBe('findings');
+    expect(row(r, 'autocomplete.render')).toMatchObject({
+      status: 'ok',
+      example: { pageLoadId: 'p1' },
+    });
+    // an info finding leaves the page clean: the newest is the example
+    expect(row(tallied(clean, replaced('p2', 'info')), 'autocomplete.render').example).toEqual({
+      pageLoadId: 'p2',
+    });
+    // only flagged pages show it: the newest, the row still ok (no finding counts against it)
+    expect(
+      row(tallied(replaced('p1', 'warning'), replaced('p2', 'warning')), 'autocomplete.render'),
+    ).toMatchObject({ status: 'ok', example: { pageLoadId: 'p2' } });
+    // a finding of another area on the newest page does not pass it over
+    const cart = page(
+      'p3',
+      [{ kind: 'autocomplete', event: 'render' }],
+      [{ rule: 'cart-inconsistent', severity: 'error', behaviour: 'cart.ledger' }],
+    );
+    expect(row(tallied(clean, cart), 'autocomplete.render').example).toEqual({ pageLoadId: 'p3' });
+  });
+
   it('a warning or error counts against its behaviour; info and a finding caused by another do not', () => {
     const r = tallied(
       page(

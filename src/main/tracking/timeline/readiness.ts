@@ -37,6 +37,7 @@ import { originOf } from '../page-url';
 import type { ProvenanceSource } from './rules/utils/provenance';
 import { findingDto, type Finding } from '../finding';
 import { VISIT_SHOWN, VisitEvidence, type VisitSightedEvent } from './readiness-visits';
+import { ExamplePages, areaKey, type Sighting, type Slot } from './readiness-examples';
 import { devFlag } from './rules/dev-flag';
 
 /** The rule whose finding says a page sent events in production mode (mode.development's finer test). */
@@ -378,17 +379,12 @@ const EXERCISE = Object.entries(EXERCISED).map(([id, { test }]) => {
   const own = new Set(rulesGuarding(id));
   return {
     id,
+    area: areaKey(behaviour(id)!.area, ''),
     test,
     clean: (r: SightedResponse) =>
       r.findings?.some((f) => f.severity !== 'info' && own.has(f.rule)) !== true,
   };
 });
-
-/** The newest page that sent something, and when (pages come oldest first: a larger `at` is newer). */
-interface Sighting {
-  pageLoadId: string;
-  at: number;
-}
 
 interface Worst {
   rule: string;
@@ -490,6 +486,22 @@ function behaviourOf(
 }
 
 const rowKey = (id: string, tag: string) => `${id}\u0000${tag}`;
+
+/** The area whose findings keep a page from being the example of what any event shows (identity's rows). */
+const ANY_AREA = areaKey('identity', '');
+/** The area of a credited order's rows. */
+const CREDIT_AREA = areaKey('order', '');
+/** A visit endpoint's area: its behaviour's (`shopper/login` is login's), else its category. */
+function endpointArea(endpoint: string): string {
+  let area = ENDPOINT_AREAS.get(endpoint);
+  if (area === undefined) {
+    const sender = sendingBehaviour(endpoint);
+    area = areaKey((sender && behaviour(sender)?.area) ?? endpoint.split('/')[0]!, '');
+    ENDPOINT_AREAS.set(endpoint, area);
+  }
+  return area;
+}
+const ENDPOINT_AREAS = new Map<string, string>();
 
 /**
  * What a site's rules had beyond its traffic, for readiness to tell which of a behaviour's rules could judge
@@ -814,14 +826,16 @@ function sameLists(lists: ReadonlyArray<readonly Judged[]>, page: Page): boolean
 }
 
 export class ReadinessTally {
-  /** kind → tag ('' for kinds without) → the newest page per event (by EVENT_INDEX) */
-  private readonly byKind = new Map<string, Map<string, Array<Sighting | undefined>>>();
+  /** kind → tag ('' for kinds without) → the newest pages per event (by EVENT_INDEX) */
+  private readonly byKind = new Map<string, Map<string, Array<Slot | undefined>>>();
   /** visit endpoints (`cart/add`) and other sightings: any accepted event, a credited order */
-  private readonly byEndpoint = new Map<string, Sighting>();
-  private anySent: Sighting | undefined;
-  private creditedOn: Sighting | undefined;
-  /** EXERCISED behaviour id → the newest page that showed it */
-  private readonly exercised = new Map<string, Sighting>();
+  private readonly byEndpoint = new Map<string, Slot>();
+  private anySent: Slot | undefined;
+  private creditedOn: Slot | undefined;
+  /** EXERCISED behaviour id → the newest pages that showed it */
+  private readonly exercised = new Map<string, Slot>();
+  /** the pages a warning or an error of an area is on: an `ok` row's example is one without */
+  private readonly examples = new ExamplePages();
   /** `kind responseId` of the search responses rendered so far (search.render-cached) */
   private readonly rendered = new Set<string>();
   /** the response kinds of which the traffic showed one the companion search issued */
@@ -847,17 +861,27 @@ export class ReadinessTally {
     if (!byTag) this.byKind.set(kind, (byTag = new Map()));
     let slots = byTag.get(tag);
     if (!slots) byTag.set(tag, (slots = []));
-    for (let i = 0; sent >> i !== 0; i++) if ((sent >> i) & 1) slots[i] = page;
+    const area = areaKey(kind, isWidgetKind(kind) ? tag : '');
+    for (let i = 0; sent >> i !== 0; i++)
+      if ((sent >> i) & 1) slots[i] = this.examples.put(slots[i], page, area);
   }
 
   /** An accepted event of `endpoint` (`search/render`, `cart/add`), with its widget tag ('' for others). */
   sent(endpoint: string, tag: string, pageLoadId: string): void {
     const page = this.next(pageLoadId);
-    this.anySent = page;
+    this.anySent = this.examples.put(this.anySent, page, ANY_AREA);
     const [kind, event] = endpoint.split('/') as [string, string];
     if (isResponseKind(kind) && EVENT_INDEX.has(event))
       this.sentResponse(kind, tag, eventBit(event), page);
-    else this.byEndpoint.set(endpoint, page);
+    else this.sentVisit(endpoint, page);
+  }
+
+  /** An accepted visit event (`cart/add`) of the page. */
+  private sentVisit(endpoint: string, page: Sighting): void {
+    this.byEndpoint.set(
+      endpoint,
+      this.examples.put(this.byEndpoint.get(endpoint), page, endpointArea(endpoint)),
+    );
   }
 
   /**
@@ -867,7 +891,7 @@ export class ReadinessTally {
   sentPage(page: Page, owners?: Owners): void {
     if (page.accepted === 0) return;
     const seen = this.next(page.pageLoadId);
-    this.anySent = seen;
+    this.anySent = this.examples.put(this.anySent, seen, ANY_AREA);
     for (const r of page.responses.values()) {
       if (r.sent === 0) continue;
       this.sentResponse(r.kind, this.ownerOf(r, owners) ?? r.tag, r.sent, seen);
@@ -882,7 +906,7 @@ export class ReadinessTally {
     }
     for (const v of page.visitEvents)
       if (v.base.accepted) {
-        this.byEndpoint.set(v.endpoint, seen);
+        this.sentVisit(v.endpoint, seen);
         this.visitEvent(liveTimed(v.base), v.endpoint, page.pageLoadId);
       }
   }
@@ -916,8 +940,11 @@ export class ReadinessTally {
   exercise(pageLoadId: string, page: Omit<SightedPage, 'renderedBefore'>): void {
     const sighted = { ...page, renderedBefore: this.rendered };
     let seen: Sighting | undefined;
-    for (const { id, test, clean } of EXERCISE)
-      if (test(sighted, clean)) this.exercised.set(id, (seen ??= { pageLoadId, at: this.count }));
+    for (const { id, area, test, clean } of EXERCISE)
+      if (test(sighted, clean)) {
+        seen ??= { pageLoadId, at: this.count };
+        this.exercised.set(id, this.examples.put(this.exercised.get(id), seen, area));
+      }
     for (const r of page.responses)
       if (ofSearch(r) && r.renders > 0) this.rendered.add(`${r.kind} ${r.responseId}`);
   }
@@ -934,7 +961,7 @@ export class ReadinessTally {
 
   /** An order line of the page was credited to an earlier click or add. */
   credited(pageLoadId: string): void {
-    this.creditedOn = this.next(pageLoadId);
+    this.creditedOn = this.examples.put(this.creditedOn, this.next(pageLoadId), CREDIT_AREA);
   }
 
   /**
@@ -984,6 +1011,8 @@ export class ReadinessTally {
         this.onInteractions.set(key, c.finding);
       return;
     }
+    const [id, tag] = c.row.split('\u0000') as [string, string];
+    this.examples.flag(pageLoadId, areaKey(behaviour(id)?.area ?? '', tag));
     const held = this.worst.get(c.row);
     if (!held) this.worst.set(c.row, worstOf(c, pageLoadId));
     else if (worse(c, pageLoadId, held)) this.worst.set(c.row, worstOf(c, pageLoadId));
@@ -1070,11 +1099,14 @@ export class ReadinessTally {
     return [...tags, ...[...more].filter((t) => !tags.includes(t)).sort()];
   }
 
-  private sighting(shows: Shows, tag: string): Sighting | undefined {
+  private sighting(shows: Shows, tag: string): Slot | undefined {
     if ('any' in shows) return this.anySent;
     if ('credited' in shows) return this.creditedOn;
     if ('exercised' in shows) return this.exercised.get(shows.exercised);
-    if ('visit' in shows) return this.visits.sighting(shows.visit);
+    if ('visit' in shows) {
+      const newest = this.visits.sighting(shows.visit);
+      return newest && { newest };
+    }
     if ('endpoint' in shows) return this.byEndpoint.get(shows.endpoint);
     return this.byKind.get(shows.kind)?.get(tag)?.[shows.index];
   }
@@ -1093,11 +1125,10 @@ export class ReadinessTally {
     const otherwise = SEEN_OTHERWISE[b.id];
     if (otherwise && 'why' in otherwise)
       return { ...base, status: 'not-applicable', why: otherwise.why };
-    let example: Sighting | undefined;
-    for (const shows of showsFor(b, inputs)) {
-      const s = this.sighting(shows, tag);
-      if (s && (!example || s.at > example.at)) example = s;
-    }
+    const example = this.examples.example(
+      showsFor(b, inputs).map((shows) => this.sighting(shows, tag)),
+      areaKey(b.area, isWidgetKind(b.area) ? tag : ''),
+    );
     if (example) {
       const unverified = this.unverified(b, inputs);
       return {
