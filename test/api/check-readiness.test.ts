@@ -1,6 +1,7 @@
 // `search-sandbox check FILE --readiness [--expect ID|AREA]...`: the readiness of a recording's sites, as
 // text and JSON, the gate's exit codes, the config's readiness.expect as the default, and the same rows as
 // the live sandbox gives for the same traffic (one judgement).
+import { Beacon } from '@athoscommerce/beacon';
 import { afterEach, describe, expect, it } from 'vitest';
 import { check, exportFile, tempFile } from '../helpers/check';
 import { SandboxClock } from '../../src/main/clock';
@@ -627,6 +628,61 @@ describe('check --readiness', () => {
     }
     // the id holds every declared tag to it: the config's trending widget sent nothing
     expect(passes['recommendations.widget']).toEqual({ live: false, check: false });
+  });
+
+  it('identity.page-load-spa: the beacon client renewing its pageLoadId per SPA route sends page loads, and the row says nothing is missing; keeping it through the routes shows it, live, in expectReady and in check of the export', async () => {
+    sb = await startSandbox();
+    const base = sb.url;
+    /** The provider's client in one SPA: three routes, each re-searching, with pageLoad() per route or not. */
+    const spa = async (user: string, renew: boolean) => {
+      const sent: Array<Promise<unknown>> = [];
+      const beacon = new Beacon(
+        { siteId: 'demo42' },
+        {
+          mode: 'development',
+          href: 'https://shop.example/search?q=jacket',
+          requesters: {
+            beacon: { origin: `${base}/beacon/v2` },
+            personalization: { origin: base },
+          },
+          apis: {
+            fetch: (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+              const p = fetch(input, init);
+              sent.push(p.catch(() => undefined));
+              return p;
+            },
+          },
+        },
+      );
+      const loads = new Set<string>();
+      for (const [i, q] of ['jacket', 'shell', 'parka'].entries()) {
+        beacon.updateContext('pageUrl', `https://shop.example/search?q=${q}`);
+        if (renew && i > 0) beacon.pageLoad();
+        loads.add(beacon.getPageLoadId());
+        beacon.events.search.render({ data: { responseId: `${user}-${q}` } });
+        // the client's queue (300 ms) sends the render before the next route
+        await new Promise((r) => setTimeout(r, 400));
+      }
+      await Promise.all(sent);
+      return loads.size;
+    };
+    expect(await spa('renews', true)).toBe(3);
+    const renewed = await bothWays(base, ['identity.page-load-spa']);
+    for (const r of [renewed.live, renewed.offline])
+      expect(rowOf(r, 'identity.page-load-spa')).toMatchObject({
+        status: 'unseen',
+        title: expect.stringContaining('a route renewed with pageLoad() is sent as a page load'),
+        next: expect.stringMatching(
+          /^nothing, if the storefront calls `beacon\.pageLoad\(\)` on each route .* this row stays unseen with nothing missing/,
+        ),
+      });
+    expect(renewed.passes['identity.page-load-spa']).toEqual({ live: false, check: false });
+
+    expect(await spa('keeps', false)).toBe(1);
+    const kept = await bothWays(base, ['identity.page-load-spa']);
+    for (const r of [kept.live, kept.offline])
+      expect(rowOf(r, 'identity.page-load-spa')).toMatchObject({ status: 'ok' });
+    expect(kept.passes['identity.page-load-spa']).toEqual({ live: true, check: true });
   });
 
   it('reads the widgets an export declares: the same widget rows as the live sandbox, without --config', async () => {

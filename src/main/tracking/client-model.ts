@@ -586,15 +586,16 @@ export const BEHAVIOURS: readonly Behaviour[] = [
   {
     id: 'identity.page-load-spa',
     area: 'identity',
-    title: 'An SPA route keeps the page load’s pageLoadId, or renews it with pageLoad()',
+    title:
+      'An SPA route keeps the page load’s pageLoadId (a route renewed with pageLoad() is sent as a page load)',
     source:
       'B: the pageLoadId is made in the constructor and renewed only by `pageLoad()`, which the beacon package’s README advises calling on an SPA’s navigation; Snap creates one tracker per page load and calls no `pageLoad()` per route',
     invariant:
       'Routes of an SPA either share the pageLoadId of the page load that started it (Snap) or each start a new one with `pageLoad()` before their events (the beacon package’s advice); either way each route’s events carry one pageLoadId, and its pageUrl is the route’s address.',
     seenBy: ['*'],
-    next: 'one Beacon (or Snap tracker) for the life of the SPA, with a route: a re-search, a filter or a product opened without loading a page, its events under the pageLoadId of the page load, as Snap sends them (a storefront that calls `beacon.pageLoad()` on each route, as the beacon package advises, or has no client-side routes, sends each route as a page load of its own and has nothing to show here: leave this id out of `expect`)',
+    next: 'nothing, if the storefront calls `beacon.pageLoad()` on each route (as the beacon package advises) or has no client-side routes: each route is then a page load of its own, whose beacons carry nothing that tells it from a page loaded from the server, so this row stays unseen with nothing missing (leave this id out of `expect`). It is seen where one Beacon (or Snap tracker) lives for the life of the SPA, with a route: a re-search, a filter or a product opened without loading a page, its events under the pageLoadId of the page load, as Snap sends them',
     uncheckable:
-      'a route that starts a new pageLoadId with `pageLoad()` sends its events as a page load of its own, with its own search and render: that is the traffic of a storefront without an SPA, and correct either way',
+      'a route that starts a new pageLoadId with `pageLoad()` sends its events as a page load of its own, with its own search and render: B’s context (timestamp, pageUrl, userId, sessionId, pageLoadId, initiator) carries no referrer nor anything else a renewed id differs by, so that is the traffic of a storefront without an SPA, and correct either way',
   },
   {
     id: 'identity.page-url',
