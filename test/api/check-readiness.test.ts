@@ -11,6 +11,7 @@ import type { Sandbox } from '../../src/main/sandbox';
 import { readinessGaps, type ReadinessDto } from '../../src/shared/readiness';
 import { SandboxClient } from '../../src/main/api/client';
 import { runCli } from './cli-process';
+import { recommend, startRecommendSandbox } from './recommend-helpers';
 import path from 'node:path';
 
 const cleanups: Array<() => unknown> = [];
@@ -683,6 +684,59 @@ describe('check --readiness', () => {
     for (const r of [kept.live, kept.offline])
       expect(rowOf(r, 'identity.page-load-spa')).toMatchObject({ status: 'ok' });
     expect(kept.passes['identity.page-load-spa']).toEqual({ live: true, check: true });
+  });
+
+  it('a widget whose rendered responses served nothing says so on its events row; one that served results and sent no events is told to send them, live, in expectReady and in check of the export', async () => {
+    sb = await startRecommendSandbox();
+    const base = sb.url;
+    /** a product page asking for a widget as the Snap client does, then rendering its response */
+    const widgetPage = async (tag: string, pageLoadId: string) => {
+      const asked = await recommend(sb!, {
+        siteId: 'demo42',
+        profiles: [{ tag }],
+        products: ['P204'],
+        beacon: true,
+        test: true,
+      });
+      const { responseId, results } = asked.body[0] as { responseId: string; results: unknown[] };
+      const context = {
+        timestamp: new Date().toISOString(),
+        pageUrl: 'https://shop.example/products/P204',
+        userId: 'u-pdp',
+        sessionId: 's-pdp',
+        pageLoadId,
+        initiator: 'search-sandbox/test',
+        dev: true,
+      };
+      const res = await postBeacon(base, 'demo42/recommendations/render', {
+        context,
+        data: { responseId, tag },
+      });
+      expect(res.status).toBe(200);
+      return results.length;
+    };
+    // no order yet: also-bought serves nothing; similar serves products nobody impressed
+    expect(await widgetPage('also-bought', 'pdp-1')).toBe(0);
+    expect(await widgetPage('similar', 'pdp-2')).toBeGreaterThan(0);
+    const { live, offline, passes } = await bothWays(base, ['recommendations.events']);
+    const events = (r: ReadinessDto, tag: string) =>
+      r.behaviours.find((b) => b.id === 'recommendations.events' && b.tag === tag)!;
+    for (const [name, r] of [
+      ['live', live],
+      ['check', offline],
+    ] as const) {
+      expect(events(r, 'also-bought'), name).toMatchObject({
+        status: 'unseen',
+        next: expect.stringMatching(
+          /^its rendered responses served nothing to impress .*: give the widget something to serve \(an order of the product, for also-bought\), then a Snap RecommendationController .* \(tag "also-bought"\)$/,
+        ),
+      });
+      expect(events(r, 'similar'), name).toMatchObject({
+        status: 'unseen',
+        next: expect.stringMatching(/^a Snap RecommendationController per widget/),
+      });
+    }
+    expect(passes['recommendations.events']).toEqual({ live: false, check: false });
   });
 
   it('reads the widgets an export declares: the same widget rows as the live sandbox, without --config', async () => {

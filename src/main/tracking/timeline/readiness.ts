@@ -834,6 +834,11 @@ export class ReadinessTally {
   private creditedOn: Slot | undefined;
   /** EXERCISED behaviour id → the newest pages that showed it */
   private readonly exercised = new Map<string, Slot>();
+  /**
+   * recommendations widget tag → what its rendered responses the companion search issued served: nothing
+   * (each empty), or something to impress
+   */
+  private readonly servedWidgets = new Map<string, 'nothing' | 'something'>();
   /** the pages a warning or an error of an area is on: an `ok` row's example is one without */
   private readonly examples = new ExamplePages();
   /** `kind responseId` of the search responses rendered so far (search.render-cached) */
@@ -947,6 +952,17 @@ export class ReadinessTally {
       }
     for (const r of page.responses)
       if (ofSearch(r) && r.renders > 0) this.rendered.add(`${r.kind} ${r.responseId}`);
+  }
+
+  /**
+   * A rendered recommendations widget response the companion search issued (`served` is read only for a
+   * rendered one): whether what it served had anything to impress, per tag (`emptyWidgets`).
+   */
+  widgetServed(kind: string, tag: string, served: NonNullable<SightedResponse['served']>): void {
+    if (kind !== 'recommendations') return;
+    const held = this.servedWidgets.get(tag);
+    if (held !== 'something')
+      this.servedWidgets.set(tag, served.shown > 0 ? 'something' : 'nothing');
   }
 
   /** The companion search issued a response of `kind` whose events the site sent. */
@@ -1138,12 +1154,23 @@ export class ReadinessTally {
         ...(unverified && { unverified }),
       };
     }
-    const next = (b.id === 'order.credit' && this.visits.creditLack()) || b.next;
+    const next =
+      (b.id === 'order.credit' && this.visits.creditLack()) ||
+      (b.id === EMPTY_WIDGET_ROW && this.servedWidgets.get(tag) === 'nothing' && EMPTY_WIDGET) ||
+      b.next;
     return { ...base, status: 'unseen', next: tag ? `${next} (tag "${tag}")` : next };
   }
 }
 
 const head = (b: Behaviour) => ({ id: b.id, title: b.title, area: b.area });
+
+/**
+ * RC renders every recommend response, an empty one too, and impresses its tiles: a widget whose every
+ * rendered response the companion search issued empty had nothing to impress, click or add, so its events
+ * row is unseen for want of results, not of tracking, and says so (an also-bought widget before any order).
+ */
+const EMPTY_WIDGET_ROW = 'recommendations.events';
+const EMPTY_WIDGET = `its rendered responses served nothing to impress (the companion search issued each one empty: an also-bought widget before any order, say): give the widget something to serve (an order of the product, for also-bought), then ${behaviour(EMPTY_WIDGET_ROW)!.next}`;
 
 /** A row's worst finding: its rule and severity, its page, and which request on a page without an id. */
 function worstOf(c: Counted, pageLoadId: string): Worst {
@@ -1193,7 +1220,10 @@ export function sightPage(
       if (r.bannered) sighted.banners = true;
       redirected(sighted, r.redirects, served);
       const known = issuedOf(tally, sighted, served);
-      if (known) sighted.served = known;
+      if (known) {
+        sighted.served = known;
+        tally.widgetServed(r.kind, r.tag, known);
+      }
       if (r.renders > 0 && r.lastRenderAt >= page.maxAcceptedTime) sighted.renderedLast = true;
       responses.push(sighted);
     }
@@ -1325,7 +1355,10 @@ export function sightPageDto(
     if (banners) sighted.banners = true;
     redirected(sighted, redirects, served);
     const known = issuedOf(tally, sighted, served);
-    if (known) sighted.served = known;
+    if (known) {
+      sighted.served = known;
+      tally.widgetServed(r.kind, r.tag ?? '', known);
+    }
     if (renders > 0 && asked?.(r.kind, r.responseId)) sighted.askedInRecording = true;
     // read only where a test may ask it (a page's every event time is parsed for it)
     if (lastRender && known?.results === 1 && interactions === 0) {
