@@ -487,6 +487,12 @@ function behaviourOf(
 
 const rowKey = (id: string, tag: string) => `${id}\u0000${tag}`;
 
+/** A row's area (`areaKey`): its behaviour's area and its tag. */
+function rowArea(row: string): string {
+  const at = row.indexOf('\u0000');
+  return areaKey(behaviour(row.slice(0, at))?.area ?? '', row.slice(at + 1));
+}
+
 /** The area whose findings keep a page from being the example of what any event shows (identity's rows). */
 const ANY_AREA = areaKey('identity', '');
 /** The area of a credited order's rows. */
@@ -1027,8 +1033,7 @@ export class ReadinessTally {
         this.onInteractions.set(key, c.finding);
       return;
     }
-    const [id, tag] = c.row.split('\u0000') as [string, string];
-    this.examples.flag(pageLoadId, areaKey(behaviour(id)?.area ?? '', tag));
+    this.examples.flag(pageLoadId, rowArea(c.row));
     const held = this.worst.get(c.row);
     if (!held) this.worst.set(c.row, worstOf(c, pageLoadId));
     else if (worse(c, pageLoadId, held)) this.worst.set(c.row, worstOf(c, pageLoadId));
