@@ -1224,11 +1224,7 @@ export function sightPage(
       if (r.findings.length > 0) sighted.findings = r.findings;
       if (r.bannered) sighted.banners = true;
       redirected(sighted, r.redirects, served);
-      const known = issuedOf(tally, sighted, served);
-      if (known) {
-        sighted.served = known;
-        tally.widgetServed(r.kind, r.tag, known);
-      }
+      servedOf(tally, sighted, r.tag, served);
       if (r.renders > 0 && r.lastRenderAt >= page.maxAcceptedTime) sighted.renderedLast = true;
       responses.push(sighted);
     }
@@ -1268,6 +1264,21 @@ function issuedOf(
   const known = served(r.kind, r.responseId);
   if (known) tally.issued(r.kind);
   return read ? known : undefined;
+}
+
+/** What the companion search issued a response with, kept on it (`issuedOf`) and told per widget tag. */
+function servedOf(
+  tally: ReadinessTally,
+  r: SightedResponse,
+  tag: string,
+  served: Served | undefined,
+): SightedResponse['served'] {
+  const known = issuedOf(tally, r, served);
+  if (known) {
+    r.served = known;
+    tally.widgetServed(r.kind, tag, known);
+  }
+  return known;
 }
 
 const INTERACTIONS = new Set(['impression', 'clickthrough', 'addtocart']);
@@ -1359,11 +1370,7 @@ export function sightPageDto(
     if (findings) sighted.findings = findings;
     if (banners) sighted.banners = true;
     redirected(sighted, redirects, served);
-    const known = issuedOf(tally, sighted, served);
-    if (known) {
-      sighted.served = known;
-      tally.widgetServed(r.kind, r.tag ?? '', known);
-    }
+    const known = servedOf(tally, sighted, r.tag ?? '', served);
     if (renders > 0 && asked?.(r.kind, r.responseId)) sighted.askedInRecording = true;
     // read only where a test may ask it (a page's every event time is parsed for it)
     if (lastRender && known?.results === 1 && interactions === 0) {
