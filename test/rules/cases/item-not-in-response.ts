@@ -184,6 +184,32 @@ export default {
       ],
     },
     {
+      name: 'a category page’s uid its response did not return: the category row, not search’s',
+      provenance: {
+        companion: true,
+        responses: [
+          issued({
+            responseId: 'c1',
+            kind: 'category',
+            results: [{ uid: 'P200', sku: 'P200', parentId: 'P200', children: [] }],
+          }),
+        ],
+      },
+      events: () => {
+        const p = new PageBuilder().as('category');
+        return [p.render('c1', { at: 0 }), p.impression('c1', ['P999'], { at: 1200 })];
+      },
+      findings: [
+        {
+          messageId: 'notInResponse',
+          message: '"P999"',
+          events: [1],
+          responseId: 'c1',
+          behaviour: 'category.items-served',
+        },
+      ],
+    },
+    {
       name: 'a uid the response did not return',
       provenance: { companion: true },
       events: () => {
