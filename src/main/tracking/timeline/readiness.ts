@@ -133,7 +133,7 @@ export interface SightedPage {
   responses: readonly SightedResponse[];
   /** idle, or judged as finished (`check`): nothing more of it will come */
   ended: boolean;
-  /** `kind responseId` of search responses rendered on earlier pages of the site (kept by the tally) */
+  /** the responseIds of search responses rendered on earlier pages of the site (kept by the tally) */
   renderedBefore: ReadonlySet<string>;
   /**
    * the page load changed its URL without a new pageLoadId: two of its accepted requests (each response's
@@ -363,7 +363,7 @@ export const EXERCISED: Readonly<Record<string, Exercised>> = {
           ofSearch(r) &&
           r.renders > 0 &&
           clean(r) &&
-          (p.renderedBefore.has(`${r.kind} ${r.responseId}`) ||
+          (p.renderedBefore.has(r.responseId) ||
             (r.renders > 1 &&
               r.interactions > 0 &&
               p.responses.some((o) => o !== r && o.kind === r.kind && o.renders > 0))),
@@ -847,7 +847,7 @@ export class ReadinessTally {
   private readonly servedWidgets = new Map<string, 'nothing' | 'something'>();
   /** the pages a warning or an error of an area is on: an `ok` row's example is one without */
   private readonly examples = new ExamplePages();
-  /** `kind responseId` of the search responses rendered so far (search.render-cached) */
+  /** the responseIds of the search responses rendered so far (search.render-cached) */
   private readonly rendered = new Set<string>();
   /** the response kinds of which the traffic showed one the companion search issued */
   private readonly issuedKinds = new Set<string>();
@@ -957,7 +957,7 @@ export class ReadinessTally {
         this.exercised.set(id, this.examples.put(this.exercised.get(id), seen, area));
       }
     for (const r of page.responses)
-      if (ofSearch(r) && r.renders > 0) this.rendered.add(`${r.kind} ${r.responseId}`);
+      if (ofSearch(r) && r.renders > 0) this.rendered.add(r.responseId);
   }
 
   /**
