@@ -229,18 +229,27 @@ export class IssuedResponses {
         !v ||
         typeof v.responseId !== 'string' ||
         typeof v.siteId !== 'string' ||
+        typeof v.issuedAt !== 'number' ||
+        !Number.isFinite(v.issuedAt) ||
         !Array.isArray(v.results) ||
         !Array.isArray(v.inline) ||
         typeof v.slots !== 'object'
       )
         throw new Error(
-          `responses[${i}] is not an issued search response (it needs responseId, siteId, results, inline and slots)`,
+          `responses[${i}] is not an issued search response (it needs responseId, siteId, issuedAt (ms), results, inline and slots, as GET /_sandbox/export writes them)`,
         );
       const problem = requesterProblem(v.requester);
       if (problem) throw new Error(`responses[${i}].${problem}`);
     });
+    // The imported beacons are older than this memory: it covers them from the earliest response the
+    // export holds (as `check` of the export judges them), or a responseId that export never issued would
+    // read as one issued before the memory began. Lowered first: evicting an import bigger than the
+    // memory moves it on again.
+    for (const r of list as IssuedResponse[])
+      this.completeSince = Math.min(this.completeSince, r.issuedAt);
     // oldest first, so the newest stay when the import is bigger than the memory
     for (const r of [...(list as IssuedResponse[])].reverse()) await this.add(r);
+    await this.compact();
     return list.length;
   }
 
