@@ -32,7 +32,7 @@ export const LACK_WHAT: Readonly<Record<ReadinessLack, string>> = {
 /** How to give the rules what they lacked, said the same live and by `check` (one judgement, one advice). */
 export const LACK_HOW: Readonly<Record<ReadinessLack, string>> = {
   issued:
-    "point the storefront's search, autocomplete and recommend requests at the sandbox (accounts[].search.companion) and record through it; `check` reads them from a sandbox export (GET /_sandbox/export)",
+    "point the storefront's search, autocomplete and recommend requests at the sandbox (accounts[].search.companion) and record through it; `check` reads them from a sandbox export (GET /_sandbox/export), or from a HAR that kept the sandbox's answers with their bodies",
   catalog:
     "index the site's feed in the sandbox with accounts[].search.catalogCheck on (a site that uses the companion search has its listings checked against what it issued instead), or give it to `check` with --catalog SITE=FILE",
   companion:

@@ -37,3 +37,14 @@ export async function exportFile(
 ): Promise<string> {
   return tempFile(cleanups, name, await (await fetch(`${base}/_sandbox/export`)).text());
 }
+
+/**
+ * `check`'s stderr without its one note on the rules that could not judge a recording carrying no issued
+ * responses (NDJSON, a HAR without the sandbox's answers): what else it said.
+ */
+export function withoutUnjudged(err: string): string {
+  return err.replace(
+    /^search-sandbox check: the input carries none of the responses .* did not judge it .*\n/m,
+    '',
+  );
+}

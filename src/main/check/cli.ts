@@ -39,6 +39,7 @@ import type {
   RulesConfig,
 } from '../../shared/timeline';
 import type { RecordedEvent } from '../../shared/events';
+import { unjudgedNote } from '../tracking/timeline/unjudged';
 
 export const CHECK_USAGE =
   'usage: search-sandbox check FILE... [--format text|json|junit] [--fail-on error|warning|info] [--rule RULE=LEVEL]... [--config FILE] [--catalog SITE=FILE]... [--readiness [--expect ID|AREA]...]';
@@ -212,13 +213,17 @@ async function checkFiles(options: CheckOptions, io: CheckIo): Promise<number> {
       judge,
       report,
       () => {
+        // the rules that could not judge the input, once (--readiness says it in its unverified rows)
+        for (const u of judge.unjudged()) io.err(`search-sandbox check: ${unjudgedNote(u)}\n`);
         report.end();
         return report.failed ? 1 : 0;
       },
       () => report.dispose(),
     );
-  if (format === 'json')
-    return written(new OfflineJudge(now, levels), reportWriter({ ...o, format }));
+  if (format === 'json') {
+    const judge = new OfflineJudge(now, levels);
+    return written(judge, reportWriter({ ...o, format, unjudged: () => judge.unjudged() }));
+  }
   // text and JUnit write each page's verdict: no page's events are made for them
   return written(
     new OfflineJudge(now, levels, undefined, { pages: pageVerdictDto }),

@@ -18,6 +18,7 @@ import {
   type FailOn,
 } from '../tracking/timeline/report';
 import { WiderScope } from '../tracking/timeline/wider-scope';
+import type { UnverifiedDto } from '../../shared/readiness';
 
 /** A report written as pages are judged; `P` is what it reads of a page (JSON: all of it; text, JUnit: its verdict). */
 export interface ReportWriter<P extends PageVerdictDto> {
@@ -42,6 +43,8 @@ export interface ReportOptions {
   source: string;
   now: number;
   failOn: FailOn;
+  /** the rules that could not judge the input (json: `unjudged`), asked once the input has ended */
+  unjudged?: () => UnverifiedDto[];
 }
 
 /** Output collected into writes of about this size: a line per write costs more than the report. */
@@ -204,7 +207,11 @@ class JsonWriter extends CountingWriter<PageTimelineDto> {
   }
   end(): void {
     // the report's keys in their order, `pages` last and still empty: opened here, filled from the spool
-    const head = { ...jsonReport([], this.o.source, this.o.now), verdicts: this.verdicts };
+    const unjudged = this.o.unjudged?.() ?? [];
+    const head = {
+      ...jsonReport([], this.o.source, this.o.now, unjudged),
+      verdicts: this.verdicts,
+    };
     const open = JSON.stringify(head, null, 2).replace(/"pages": \[\]\n\}$/, '"pages": [');
     if (this.pages === 0) {
       this.chunks.write(`${open}]\n}\n`);

@@ -1,7 +1,7 @@
 // The HARs Playwright's recordHar saves with their bodies apart, read with those bodies: content 'attach'
 // (each body a file beside the HAR, which names it in `postData._file`) and a path ending in .zip (the HAR
-// as har.har in a zip, the body files beside it). Only the beacon requests' bodies are read, not the pages'
-// scripts and images; a side file is looked for in the HAR's folder or the zip, never outside it, and
+// as har.har in a zip, the body files beside it). Only the beacon requests' bodies and the companion search's
+// answers are read, not the pages' scripts and images; a side file is looked for in the HAR's folder or the zip, never outside it, and
 // every read is capped as a recording read whole is.
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,6 +9,8 @@ import { openZip, type ZipEntry, type ZipProblem } from '../base/zip';
 import { plural } from '../../shared/text';
 import { InputError } from './recorded';
 import { beaconSideFiles } from './har';
+import { answerSideFiles } from './har-issued';
+import { isObject } from '../../shared/values';
 import { mb, type RecordingCaps } from './source';
 
 /** Where a HAR's side files are: the folder it was read from, or the zip it came in. */
@@ -50,17 +52,19 @@ export async function sideBodies(
     return undefined; // the reader says what is wrong with it
   }
   const wanted = beaconSideFiles(whole);
-  if (wanted.length === 0) return undefined;
+  const answers = answerSideFiles(harEntriesOf(whole));
+  if (wanted.length === 0 && answers.length === 0) return undefined;
   for (const { entry, name } of wanted)
     if (leavesFolder(name))
       throw new InputError(
         `${file}: entry ${entry}'s request.postData._file is ${JSON.stringify(name)}: a side file is named relative to the HAR's folder, without ".." or a leading /; refused (Playwright names its side files by their hash, e.g. 84ff4b….txt: record the HAR again)`,
       );
-  if (files === null)
+  if (files === null && wanted.length > 0)
     throw new InputError(
       `${file}: its beacon requests keep their bodies in side files beside the HAR (request.postData._file ${JSON.stringify(wanted[0]!.name)}: Playwright's recordHar with content 'attach'), which are read from the HAR's folder: give the HAR file by its path (one sent on standard input or uploaded comes without them), or record it with content 'embed'`,
     );
   const bodies = new Map<string, string>();
+  if (files === null) return bodies;
   let total = 0;
   for (const { entry, name } of wanted) {
     if (bodies.has(name)) continue;
@@ -76,7 +80,38 @@ export async function sideBodies(
       );
     bodies.set(name, bytes.toString('utf8'));
   }
+  await readAnswers(answers, files, caps, bodies);
   return bodies;
+}
+
+/**
+ * The companion search's answers kept in side files, into `bodies`: one that is missing, outside the HAR's
+ * folder or too big is left out (the HAR's reader says how many answers it could not read), not refused:
+ * the beacons are judged without it.
+ */
+async function readAnswers(
+  answers: ReadonlyArray<{ name: string }>,
+  files: SideFiles,
+  caps: RecordingCaps,
+  bodies: Map<string, string>,
+): Promise<void> {
+  let total = 0;
+  for (const { name } of answers) {
+    if (bodies.has(name) || leavesFolder(name)) continue;
+    const bytes = await files.read(name, caps.lineBytes).catch((err: unknown) => {
+      if (err instanceof InputError) return null;
+      throw err;
+    });
+    if (bytes === null || (total += bytes.length) > caps.documentBytes) continue;
+    bodies.set(name, bytes.toString('utf8'));
+  }
+}
+
+/** A HAR's entries, or none when it has no entry list (its reader says what is wrong with it). */
+function harEntriesOf(har: unknown): readonly unknown[] {
+  return isObject(har) && isObject(har.log) && Array.isArray(har.log.entries)
+    ? har.log.entries
+    : [];
 }
 
 /** The side files beside a HAR read from `folder`. */

@@ -1,9 +1,8 @@
 // The search requests a browser's HAR holds beside its beacons: the Snap client's GETs of search.json,
 // category.json and autocomplete.json, each with the tracker's context it asked with (SC and ACC
 // `params.tracking`: userId, sessionId, pageLoadId) and the responseId its answer carried. Readiness reads
-// them as what `search.request-context` needs to be seen; they are not the issued responses a sandbox
-// export carries (what each served is the sandbox's record, not the HAR's), so the rules that bind a
-// response to its page still lack those.
+// them as what `search.request-context` needs to be seen, whoever answered; the answers the sandbox's
+// companion search gave are also read as issued responses (har-issued.ts).
 import { isObject } from '../../shared/values';
 
 /** A search response a recording shows asked for with the tracker's context (userId and pageLoadId). */

@@ -12,6 +12,7 @@ import { isObject } from '../../shared/values';
 import { plural } from '../../shared/text';
 import { InputError, makeEvent, type Counter, type ReadResult } from './recorded';
 import { harSearches } from './har-searches';
+import { harIssued } from './har-issued';
 
 /** One HAR's beacon events; `prefix` makes their generated ids unique across several files. */
 export function parseHar(
@@ -83,7 +84,21 @@ export function parseHar(
       }`,
     );
   const notes = harNotes(file, other, unsent, unkept, unanswered);
-  return { kind: 'har', events, notes, asked: harSearches(entries) };
+  // the companion search's own answers: the issued responses the provenance rules judge with
+  const issued = harIssued(entries, sideBodies);
+  if (issued.bodiless > 0) notes.push(answersUnkeptNote(file, issued.bodiless));
+  return {
+    kind: 'har',
+    events,
+    notes,
+    asked: harSearches(entries),
+    ...(issued.responses.length > 0 && { responses: issued.responses }),
+  };
+}
+
+/** The sandbox's answers a HAR kept without their body: the responses they issued are not known. */
+function answersUnkeptNote(file: string, n: number): string {
+  return `${file}: ${plural(n, 'answer')} of the sandbox's companion search ${n === 1 ? 'is' : 'are'} in the HAR without ${n === 1 ? 'its' : 'their'} body (response.content): what ${n === 1 ? 'it' : 'they'} issued is not known to the rules that judge beacons against it. Record the HAR with its response bodies (Playwright's recordHar with content 'embed' or 'attach'; DevTools › Network › Save all as HAR with content)`;
 }
 
 /** What a HAR's reader says of the requests it left out or judged without an answer. */

@@ -1,7 +1,8 @@
-// What a search response forwarded from the real service contained, read into the same record the companion
-// keeps for its own responses, so the search-provenance rules judge later beacons against it.
+// What a search answer in the provider's shape contained, read into the same record the companion keeps for
+// its own responses, so the search-provenance rules judge later beacons against it: an answer forwarded from
+// the real service, or one of the companion's own that a browser's HAR recorded (`check`).
 import { SLOTS, type Slot } from './config';
-import type { IssuedResponse, IssuedResult } from './responses';
+import type { IssuedResponse, IssuedResult, SearchKind } from './responses';
 import { isObject } from '../../shared/values';
 import { requesterOf } from './requester';
 
@@ -56,12 +57,14 @@ function price(v: unknown): number | null {
 
 export interface UpstreamSearch {
   siteId: string;
+  /** the endpoint that answered (absent: search) */
+  kind?: SearchKind;
   /** the request's query parameters (q, page, test, …) */
   params: URLSearchParams;
   /** the upstream's JSON body */
   body: Record<string, unknown>;
-  /** the origin it came from */
-  upstream: string;
+  /** the origin it came from, when it came from the real service (absent: the companion's own answer) */
+  upstream?: string;
   /** sandbox time it was received */
   now: number;
 }
@@ -99,6 +102,7 @@ export function issuedFromUpstream(s: UpstreamSearch): IssuedResponse | null {
   return {
     responseId,
     siteId: s.siteId,
+    ...(s.kind !== undefined && { kind: s.kind }),
     query: typeof query.original === 'string' ? query.original : (s.params.get('q') ?? ''),
     page: whole(pagination.currentPage, whole(s.params.get('page'), 1)) || 1,
     perPage: whole(pagination.perPage, results.length),
@@ -108,7 +112,7 @@ export function issuedFromUpstream(s: UpstreamSearch): IssuedResponse | null {
     slots,
     redirect,
     test: test === 'true' || test === '1',
-    upstream: s.upstream,
+    ...(s.upstream !== undefined && { upstream: s.upstream }),
     ...(s.params.get('redirectResponse') === 'full' && { full: true as const }),
     ...([...s.params.keys()].some((k) => k.startsWith('filter.')) && { filtered: true as const }),
     ...(requester && { requester }),

@@ -8,6 +8,7 @@ import { shown } from '../../../shared/text';
 import type { SearchService } from '../../search/service';
 import { SearchRefused } from '../../search/errors';
 import { httpRefusal } from '../domain-errors';
+import { ANSWER_HEADER, COMPANION_ANSWER } from '../../search/answer-header';
 
 /** CORS for the search endpoints: any storefront origin may read them; preflights answered here. */
 export function cors(req: Request, res: Response, next: NextFunction): void {
@@ -67,6 +68,7 @@ function params(req: Request): URLSearchParams {
  */
 async function send(res: Response, produce: () => unknown): Promise<void> {
   res.setHeader('Cache-Control', 'no-store');
+  res.setHeader(ANSWER_HEADER, COMPANION_ANSWER);
   try {
     res.json(await produce());
   } catch (err) {

@@ -21,6 +21,9 @@ import {
   type Served,
 } from './readiness';
 import { recordedCatalogViews, type RecordedCatalog } from '../../search/catalog-view';
+import { isResponseKind } from '../../../shared/kinds';
+import type { UnverifiedDto } from '../../../shared/readiness';
+import { unjudgedWithoutIssued } from './unjudged';
 
 export function checkOffline(
   events: Iterable<RecordedEvent>,
@@ -110,10 +113,12 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
   /** siteId → `kind responseId` a HAR's search requests asked for with the tracker's context */
   private readonly askedIds = new Map<string, Set<string>>();
   private count = 0;
+  /** an event of a response kind (search, category, …) was read: the provenance rules had one to judge */
+  private responseEvents = false;
 
   constructor(
     private readonly now: number,
-    levels?: LevelSource,
+    private readonly levels?: LevelSource,
     private readonly limits: OfflineJudgeLimits = CHECK_LIMITS,
     {
       credit = false,
@@ -206,6 +211,7 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
    */
   apply(ev: RecordedEvent): Iterable<P> {
     if (this.catalogsUnused.size > 0) this.catalogsUnused.delete(ev.siteId);
+    if (!this.responseEvents && isResponseKind(ev.category)) this.responseEvents = true;
     this.engine.apply(ev);
     return ++this.count % RELEASE_EVERY === 0 ? this.release() : NONE;
   }
@@ -228,6 +234,16 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
   /** The pages of the site's orders with a credited line (readiness's order.credit; needs `credit`). */
   creditedOrders(siteId: string): Iterable<CreditedOrder> {
     return this.engine.creditedOrders(siteId);
+  }
+
+  /**
+   * The rules that did not judge the input for lack of what they judge with: those that need the issued
+   * responses, when the input had events of responses and carried none. Empty when nothing lacked.
+   */
+  unjudged(): UnverifiedDto[] {
+    if (!this.responseEvents || this.responses.length > 0) return [];
+    const u = unjudgedWithoutIssued((rule) => this.levels?.level('', rule)?.level === 'off');
+    return u.rules.length > 0 ? [u] : [];
   }
 
   /** What the judgement could not hold (forgotten state, pages judged in parts): said once each. */

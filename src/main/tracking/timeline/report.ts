@@ -10,6 +10,7 @@ import type {
 import { findingCount, findingSubject } from '../../../shared/timeline';
 import { WiderScope, type ListedElsewhere } from './wider-scope';
 import { SEVERITY_RANK } from '../../../shared/verdict';
+import type { UnverifiedDto } from '../../../shared/readiness';
 
 export function verdictCounts(pages: readonly PageVerdictDto[]): Record<Verdict, number> {
   const counts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
@@ -17,15 +18,21 @@ export function verdictCounts(pages: readonly PageVerdictDto[]): Record<Verdict,
   return counts;
 }
 
+/**
+ * The JSON report; `unjudged` (`check` only) names the rules that could not judge its input, what they lacked
+ * and how to give it, before the pages.
+ */
 export function jsonReport(
   pages: PageTimelineDto[],
   source: string,
   now: number,
-): TimelineReportDto {
+  unjudged: readonly UnverifiedDto[] = [],
+): TimelineReportDto & { unjudged?: readonly UnverifiedDto[] } {
   return {
     generatedAt: new Date(now).toISOString(),
     source,
     verdicts: verdictCounts(pages),
+    ...(unjudged.length > 0 && { unjudged }),
     pages,
   };
 }
