@@ -38,3 +38,29 @@ export function isWidgetKind(kind: string): boolean {
 export function endpointOf(kind: string, event: string): string {
   return `${event === 'redirect' && kind === 'category' ? 'search' : kind}/${event}`;
 }
+
+/**
+ * What a search, category or autocomplete response answered, as messages and the page view name it:
+ * `search "boots"`, `autocomplete "jack"`; a category listing by the category its request named
+ * (`bgfilter.category…`, its usual request has no q): `category "Jackets"`, `category "Jackets" (query
+ * "rain")`, `category (bgfilter.brand=Northfold)`, or `category (no filter)` when it named neither.
+ */
+export function listingName(r: {
+  kind?: string;
+  query: string;
+  bgfilters?: readonly string[];
+}): string {
+  const kind = r.kind ?? 'search';
+  const filters = r.bgfilters ?? [];
+  if (kind !== 'category' || filters.length === 0)
+    return kind === 'category' && r.query === ''
+      ? 'category (no filter)'
+      : `${kind} ${JSON.stringify(r.query)}`;
+  const named = filters.find((f) => /^bgfilter\.categor[^=]*=./.test(f));
+  const rest = filters.filter((f) => f !== named);
+  const notes = [...(r.query !== '' ? [`query ${JSON.stringify(r.query)}`] : []), ...rest];
+  const head = named
+    ? `category ${JSON.stringify(named.slice(named.indexOf('=') + 1))}`
+    : 'category';
+  return notes.length > 0 ? `${head} (${notes.join(', ')})` : head;
+}

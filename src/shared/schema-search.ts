@@ -51,6 +51,12 @@ export const IssuedResponseSchema = closed(
     filtered: Type.Optional(
       Type.Literal(true, { description: 'the request carried filters (filter.*)' }),
     ),
+    bgfilters: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          'the background filters the request carried, as its parameters (`bgfilter.category=Jackets`): what a category listing is of',
+      }),
+    ),
     requester: Type.Optional(
       closed(
         {

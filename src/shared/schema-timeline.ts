@@ -59,6 +59,12 @@ export const TimelineFindingSchema = closed({
   responseId: Type.Optional(Type.String()),
   kind: Type.Optional(Kind),
   tag: Type.Optional(Type.String()),
+  widget: Type.Optional(
+    Type.String({
+      description:
+        'the widget whose response it is about, when its events carried another widget’s tag (the tag that rendered their responseId)',
+    }),
+  ),
   defaultSeverity: Type.Optional(SeveritySchema),
   severityFrom: Type.Optional(Type.String()),
   causedBy: Type.Optional(Type.String()),

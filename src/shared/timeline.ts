@@ -148,6 +148,11 @@ export interface TimelineFindingDto {
   /** the kind (and tag) of that response */
   kind?: ResponseKind;
   tag?: string;
+  /**
+   * the widget whose response it is about, when that is not the tag its events carried (a widget's events
+   * sent with another widget's tag: the tag that rendered their responseId); headings name it
+   */
+  widget?: string;
   /** the rule's own severity, when the user's `rules` set another (README, "… tune strictness") */
   defaultSeverity?: Severity;
   /** where the effective severity was set: `rules in ./search-sandbox.config.json`, `expectClean({rules})`, `--rule` */
@@ -281,11 +286,14 @@ export type RulesConfig = Partial<Record<string, RuleLevel>>;
 
 /**
  * ` (category response "r1")`, ` (recommendations "similar" response "r2")` — what a finding is about, for
- * kinds other than search (search findings read as they always did, so scripts matching them keep working).
+ * kinds other than search (search findings read as they always did, so scripts matching them keep working):
+ * a widget's response is named by the widget that rendered it (`widget`), not a wrong tag its events carried.
  */
 export function findingSubject(f: TimelineFindingDto): string {
   if (f.responseId === undefined || f.kind === undefined || f.kind === 'search') return '';
-  return ` (${f.kind}${f.tag ? ` "${f.tag}"` : ''} response "${f.responseId}")`;
+  // a widget's events sent with another widget's tag are about the widget that rendered the response
+  const tag = f.widget ?? f.tag;
+  return ` (${f.kind}${tag ? ` "${tag}"` : ''} response "${f.responseId}")`;
 }
 
 /**

@@ -137,6 +137,27 @@ describe('a widget’s impression sent with the other widget’s tag', () => {
     expect(widgetRows(offline)).toEqual(READY_ROWS);
   });
 
+  it('is headed by the widget that rendered the response, not the tag its events carried, in check’s text and JUnit', async () => {
+    const file = await exportFile(cleanups, sb.url, 'widgets-heading.json');
+    const heading = `missing-render (recommendations "similar" response "${similar.responseId}")`;
+    const wrong = `(recommendations "recently-viewed" response "${similar.responseId}")`;
+    const xml = (t: string) => t.replaceAll('"', '&#34;');
+    for (const [format, as] of [
+      ['text', (t: string) => t],
+      ['junit', xml],
+    ] as const) {
+      const res = await check(file, '--format', format);
+      expect(res.out, format).toContain(as(heading));
+      expect(res.out, format).not.toContain(as(wrong));
+    }
+    // the JSON keeps the tag the events carried, and names the widget beside it
+    const res = await check(file, '--format', 'json');
+    const f = (JSON.parse(res.out) as TimelineReportDto).pages
+      .find((p) => p.pageLoadId === ids.pageLoadId)!
+      .findings.find((x) => x.rule === 'missing-render')!;
+    expect([f.tag, f.widget]).toEqual(['recently-viewed', 'similar']);
+  });
+
   it('is the same one finding in check of the export', async () => {
     const file = await exportFile(cleanups, sb.url, 'widgets.json');
     const res = await check(file, '--format', 'json');

@@ -42,11 +42,13 @@ const R1 = issued({
   inline: [{ uid: 'rain-inline', index: 1 }],
   slots: { header: ['91001'], banner: ['91002'], footer: [], left: [] },
 });
+/** a later search page-1 asked for (its request carried page-1's context) */
 const R2 = issued({
   responseId: 'r2',
   query: 'boots',
   issuedAt: T0 + 5000,
   results: [{ uid: 'P204', sku: 'P204', parentId: 'P204', children: [] }],
+  requester: { userId: 'user-1', sessionId: 'session-1', pageLoadId: 'page-1' },
 });
 const R3 = issued({ responseId: 'r3', query: 'gift card', redirect: '/pages/gift-cards' });
 const R4 = issued({
@@ -70,7 +72,8 @@ function source(o: SourceOptions = {}): ProvenanceSource {
         ? { companion: o.companion ?? false, catalogCheck: o.catalogCheck ?? true }
         : undefined,
     issued: (siteId, id) => all.find((r) => r.responseId === id && r.siteId === siteId),
-    issuedTo: () => [],
+    issuedTo: (siteId, pageLoadId) =>
+      all.filter((r) => r.siteId === siteId && r.requester?.pageLoadId === pageLoadId),
     rememberedSince: () => o.rememberedSince ?? T0 - 60_000,
     recent: () => [...all].reverse(),
     catalog: () =>
@@ -190,8 +193,21 @@ describe('item-not-in-response', () => {
     ];
     const [f] = findings(events);
     expect(f!.message).toContain('the sku of result "3001"');
-    expect(f!.message).toContain('later response "r2" (search "boots")');
-    expect(f!.message).toContain('stale responseId');
+    expect(f!.message).toContain(
+      'later response "r2" (search "boots") this page load asked for: the page sent a stale responseId — use the responseId of the search whose results are shown',
+    );
+  });
+
+  it('names no response of another page load: a uid it served never reached this one', () => {
+    // r2 served P204 to page-1; page-2 never rendered nor asked for it
+    const p = new PageBuilder({ pageLoadId: 'page-2' });
+    const events = [p.render('r1', { at: 0 }), impression(p, 'r1', [product('P204')], [], 100)];
+    const [f] = findings(events);
+    expect(f!.message).not.toContain('r2');
+    expect(f!.message).not.toContain('stale');
+    expect(f!.message).toMatch(
+      /uid "P204" in \S+ \(no response this page load rendered or asked for served it\)/,
+    );
   });
 
   it('names five uids and counts the rest, however many a page gets wrong', () => {

@@ -55,6 +55,11 @@ export interface IssuedResponse {
   /** the request carried filters (filter.*; background filters are the page's own, not the shopper's) */
   filtered?: true;
   /**
+   * the background filters the request carried, as its parameters (`bgfilter.category=Jackets`): what a
+   * category page's listing is of (its request usually has no q); absent when it carried none
+   */
+  bgfilters?: string[];
+  /**
    * the tracking context the request carried (search, category and autocomplete requests of the Snap
    * client): who asked, from which page load and URL; absent when the request carried none
    */

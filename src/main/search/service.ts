@@ -221,6 +221,16 @@ export class SearchService {
     const slots = Object.fromEntries(
       SLOTS.map((s) => [s, merch ? merch.slots[s].map((b) => b.uid) : []]),
     ) as IssuedResponse['slots'];
+    const background = req.filters
+      .filter((f) => f.background)
+      .flatMap((f) =>
+        f.kind === 'value'
+          ? f.values.map((v) => `bgfilter.${f.field}=${v}`)
+          : [
+              ...(f.low !== null ? [`bgfilter.${f.field}.low=${f.low}`] : []),
+              ...(f.high !== null ? [`bgfilter.${f.field}.high=${f.high}`] : []),
+            ],
+      );
     return {
       responseId,
       siteId: req.siteId,
@@ -236,6 +246,7 @@ export class SearchService {
       test: req.test,
       ...(req.redirectResponse === 'full' && { full: true as const }),
       ...(req.filters.some((f) => !f.background) && { filtered: true as const }),
+      ...(background.length > 0 && { bgfilters: background }),
       ...(req.requester && { requester: req.requester }),
     };
   }

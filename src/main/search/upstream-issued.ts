@@ -99,6 +99,9 @@ export function issuedFromUpstream(s: UpstreamSearch): IssuedResponse | null {
   const redirect = typeof merch.redirect === 'string' && merch.redirect ? merch.redirect : null;
   const test = s.params.get('test');
   const requester = requesterOf(s.params);
+  const bgfilters = [...s.params]
+    .filter(([k]) => k.startsWith('bgfilter.'))
+    .map(([k, v]) => `${k}=${v}`);
   return {
     responseId,
     siteId: s.siteId,
@@ -115,6 +118,7 @@ export function issuedFromUpstream(s: UpstreamSearch): IssuedResponse | null {
     ...(s.upstream !== undefined && { upstream: s.upstream }),
     ...(s.params.get('redirectResponse') === 'full' && { full: true as const }),
     ...([...s.params.keys()].some((k) => k.startsWith('filter.')) && { filtered: true as const }),
+    ...(bgfilters.length > 0 && { bgfilters }),
     ...(requester && { requester }),
   };
 }

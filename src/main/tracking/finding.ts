@@ -86,6 +86,8 @@ export function finding(
     eventCount?: number;
     /** the behaviour it names when not its rule's first (the controller that sent the events) */
     behaviour?: string;
+    /** the widget whose response it is, when its events carried another widget's tag */
+    widget?: string;
   } = {},
 ): Finding {
   const { messageId } = report;
@@ -109,6 +111,7 @@ export function finding(
     eventCount: Math.max(extra.eventCount ?? 0, ids.length),
     ...(extra.responseId !== undefined && { responseId: extra.responseId }),
     ...(behaviour !== undefined && { behaviour }),
+    ...(extra.widget !== undefined && { widget: extra.widget }),
   };
   // a placeholder without data is the rule's mistake: under test it is found as the rule runs
   if (strict) findingDto(f);

@@ -176,7 +176,9 @@ export default {
       findings: [
         {
           messageId: 'notInResponse',
-          message: 'it is a result of an earlier response "r7"',
+          // r7 was issued to no page load of this one: it never reached this page
+          message:
+            /uid "P104" in \S+ \(no response this page load rendered or asked for served it\)/,
           fix: 'take uid from the result',
           events: [1],
           behaviour: 'search.items-served',
@@ -206,6 +208,79 @@ export default {
           events: [1],
           responseId: 'c1',
           behaviour: 'category.items-served',
+        },
+      ],
+    },
+    {
+      name: 'a category listing’s click on a uid a later response this page load asked for served: a stale responseId of the category listing, named by its category',
+      provenance: {
+        companion: true,
+        responses: [
+          issued({
+            responseId: 'c1',
+            kind: 'category',
+            query: '',
+            bgfilters: ['bgfilter.category=Jackets'],
+            results: [{ uid: 'P200', sku: 'P200', parentId: 'P200', children: [] }],
+          }),
+          {
+            ...RESEARCH('c2', ''),
+            kind: 'category' as const,
+            bgfilters: ['bgfilter.category=Shoes'],
+            requester: { userId: 'user-1', sessionId: 'session-1', pageLoadId: 'page-1' },
+          },
+        ],
+      },
+      events: () => {
+        const p = new PageBuilder({ pageUrl: 'http://localhost:3000/c/jackets' }).as('category');
+        return [
+          p.render('c1', { at: 0 }),
+          p.impression('c1', ['P200'], { at: 1200 }),
+          p.click('c1', 'P104', { at: 5000 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'notInResponse',
+          message:
+            /was not in that response \(category "Jackets"\): uid "P104" in \S+ \(it is a result of a later response "c2" \(category "Shoes"\) this page load asked for: the page sent a stale responseId — use the responseId of the category listing whose results are shown\)/,
+          events: [2],
+          behaviour: 'category.items-served',
+        },
+      ],
+    },
+    {
+      name: 'a widget rendering another widget’s responseId reports an item that response never served: it follows from the reuse',
+      provenance: {
+        companion: true,
+        responses: [
+          issued({
+            responseId: 'w1',
+            kind: 'recommendations',
+            tag: 'similar',
+            query: '',
+            results: [{ uid: 'P201', sku: 'P201', parentId: 'P201', children: [] }],
+          }),
+        ],
+      },
+      events: () => {
+        const p = new PageBuilder({ pageUrl: 'http://localhost:3000/products/p200' });
+        const similar = p.as('recommendations', 'similar');
+        const cart = p.as('recommendations', 'cart-recs');
+        return [
+          similar.render('w1', { at: 0 }),
+          cart.render('w1', { at: 10 }),
+          similar.impression('w1', ['P201'], { at: 1300 }),
+          cart.impression('w1', ['P203'], { at: 1310 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'notInResponse',
+          message: 'uid "P203"',
+          events: [3],
+          tag: 'cart-recs',
+          causedBy: 'responseid-cross-kind',
         },
       ],
     },

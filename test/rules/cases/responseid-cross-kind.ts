@@ -1,4 +1,33 @@
-import { PageBuilder, type RuleCases } from '../kit';
+import { PageBuilder, issued, type RuleCases } from '../kit';
+
+const PDP = 'http://localhost:3000/products/p200';
+/** one recommend request's two widgets: w1 for "similar" (P201, P202), w2 for "cart-recs" (P300) */
+const widget = (responseId: string, tag: string, uids: string[]) =>
+  issued({
+    responseId,
+    kind: 'recommendations',
+    tag,
+    query: '',
+    perPage: uids.length,
+    results: uids.map((uid) => ({ uid, sku: uid, parentId: uid, children: [] })),
+  });
+const WIDGETS = [widget('w1', 'similar', ['P201', 'P202']), widget('w2', 'cart-recs', ['P300'])];
+
+/**
+ * The product page's two widgets, the "cart-recs" widget rendering the "similar" widget's w1 (with the
+ * same recommend request's w2 its own) and impressing `uid` under it.
+ */
+const reused = (uid: string) => () => {
+  const p = new PageBuilder({ pageUrl: PDP });
+  const similar = p.as('recommendations', 'similar');
+  const cart = p.as('recommendations', 'cart-recs');
+  return [
+    similar.render('w1', { at: 0 }),
+    cart.render('w1', { at: 10 }),
+    similar.impression('w1', ['P201', 'P202'], { at: 1300 }),
+    cart.impression('w1', [uid], { at: 1310 }),
+  ];
+};
 
 export default {
   valid: [
@@ -12,6 +41,57 @@ export default {
           ac.impression('a1', ['x'], { at: 1200 }),
           p.render('s1', { at: 3000 }),
           p.impression('s1', ['y'], { at: 4200 }),
+        ];
+      },
+    },
+    {
+      name: 'two widgets, each rendering its own responseId',
+      provenance: { responses: WIDGETS },
+      events: () => {
+        const p = new PageBuilder({ pageUrl: PDP });
+        const similar = p.as('recommendations', 'similar');
+        const cart = p.as('recommendations', 'cart-recs');
+        return [
+          similar.render('w1', { at: 0 }),
+          cart.render('w2', { at: 10 }),
+          similar.impression('w1', ['P201'], { at: 1300 }),
+          cart.impression('w2', ['P300'], { at: 1310 }),
+        ];
+      },
+    },
+    {
+      name: 'one widget rendering its responseId twice: duplicate-render’s, not another widget’s',
+      provenance: { responses: WIDGETS },
+      events: () => {
+        const similar = new PageBuilder({ pageUrl: PDP }).as('recommendations', 'similar');
+        return [
+          similar.render('w1', { at: 0 }),
+          similar.render('w1', { at: 10 }),
+          similar.impression('w1', ['P201'], { at: 1300 }),
+        ];
+      },
+    },
+    {
+      name: 'a widget’s impression sent with the other widget’s tag, no render of its own: missing-render’s otherTag (the tag is wrong, not the responseId)',
+      provenance: { responses: WIDGETS },
+      events: () => {
+        const p = new PageBuilder({ pageUrl: PDP });
+        const similar = p.as('recommendations', 'similar');
+        const cart = p.as('recommendations', 'cart-recs');
+        return [
+          similar.render('w1', { at: 0 }),
+          cart.render('w2', { at: 10 }),
+          cart.impression('w1', ['P201'], { at: 1300 }),
+        ];
+      },
+    },
+    {
+      name: 'without the companion’s record, two widgets rendering their own ids',
+      events: () => {
+        const p = new PageBuilder({ pageUrl: PDP });
+        return [
+          p.as('recommendations', 'similar').render('x1', { at: 0 }),
+          p.as('recommendations', 'cart-recs').render('x2', { at: 10 }),
         ];
       },
     },
@@ -29,7 +109,64 @@ export default {
           p.impression('a1', ['y'], { at: 4200 }),
         ];
       },
-      findings: [{ responseId: 'a1' }],
+      findings: [{ responseId: 'a1', messageId: 'otherKind' }],
+    },
+    {
+      name: 'a widget rendering another widget’s responseId, as the companion issued it: named with its own id as the fix',
+      provenance: { responses: WIDGETS },
+      events: reused('P201'),
+      findings: [
+        {
+          messageId: 'otherWidget',
+          data: { issuedTag: 'similar', tag: 'cart-recs' },
+          message:
+            'responseId "w1" was issued by the sandbox\'s recommend API for widget "similar", yet this page renders it as widget "cart-recs" (recommendations/render ev_',
+          fix: 'use the "cart-recs" widget\'s own responseId ("w2", which the same recommend request answered for "cart-recs")',
+          events: [1, 3],
+          responseId: 'w1',
+          behaviour: 'recommendations.events',
+          tag: 'cart-recs',
+          causedBy: null,
+        },
+      ],
+    },
+    {
+      name: 'the reused widget reports an item the response never served: the reuse leads, item-not-in-response follows',
+      provenance: { responses: WIDGETS },
+      events: reused('P203'),
+      findings: [
+        {
+          messageId: 'otherWidget',
+          fix: 'use the "cart-recs" widget\'s own responseId',
+          events: [1, 3],
+          causedBy: null,
+        },
+      ],
+    },
+    {
+      name: 'without the companion’s record, two widgets rendering one responseId: the later render is named',
+      events: () => {
+        const p = new PageBuilder({ pageUrl: PDP });
+        const similar = p.as('recommendations', 'similar');
+        const cart = p.as('recommendations', 'cart-recs');
+        return [
+          similar.render('x1', { at: 0 }),
+          cart.render('x1', { at: 10 }),
+          similar.impression('x1', ['P201'], { at: 1300 }),
+          cart.impression('x1', ['P201'], { at: 1310 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'sharedWidget',
+          data: { firstTag: 'similar', tag: 'cart-recs' },
+          message:
+            'responseId "x1" was rendered on this page by widget "similar" (recommendations/render ev_',
+          fix: 'use the "cart-recs" widget\'s own responseId',
+          events: [1, 3],
+          tag: 'cart-recs',
+        },
+      ],
     },
   ],
 } satisfies RuleCases;

@@ -190,10 +190,9 @@ export class Judge {
     const ran = keptFindings(raw);
     r.ran(ran);
     // A stale responseId (or one of another kind) explains everything else about it on this page (no
-    // render here, items not impressed here): report the cause once.
-    const findings = ran.some((f) => SUPERSEDING.has(f.rule))
-      ? ran.filter((f) => SUPERSEDING.has(f.rule))
-      : ran;
+    // render here, items not impressed here): report the cause once, with the findings whose rules declare
+    // they follow from it (`explainedBy`), which causes.ts lists under it.
+    const findings = ran.some((f) => SUPERSEDING.has(f.rule)) ? superseded(ran) : ran;
     const shown = levelled(findings, page.siteId, this.deps.levels);
     // what it ran is what it shows when no level or superseding rule changed it: one list, not a copy
     const kept = shown === ran ? ran : keptFindings(shown);
@@ -324,6 +323,25 @@ function dispatch<S extends 'response' | 'page'>(rule: Judging<S>): Dispatch<S> 
 const SUPERSEDING = new Set<string>(
   RESPONSE_RULES.filter((r) => r.meta.needs?.supersedes).map((r) => r.meta.id),
 );
+/** rule id → the superseding rules its meta says its findings may follow from (`explainedBy`) */
+const FOLLOWS_SUPERSEDING = new Map<string, ReadonlySet<string>>(
+  RESPONSE_RULES.flatMap((r) => {
+    const causes = (r.meta.explainedBy ?? []).filter((id) => SUPERSEDING.has(id));
+    return causes.length > 0 ? [[r.meta.id, new Set(causes)] as const] : [];
+  }),
+);
+/**
+ * A response's findings when a superseding rule reported: its findings, and those of the rules that declare
+ * they follow from one of them that reported.
+ */
+function superseded(ran: readonly Finding[]): Finding[] {
+  const leading = new Set(ran.filter((f) => SUPERSEDING.has(f.rule)).map((f) => f.rule));
+  return ran.filter((f) => {
+    if (leading.has(f.rule)) return true;
+    const causes = FOLLOWS_SUPERSEDING.get(f.rule);
+    return causes !== undefined && [...causes].some((c) => leading.has(c));
+  });
+}
 const WATCHING = new Set<string>(
   RESPONSE_RULES.filter((r) => r.meta.needs?.laterEvents).map((r) => r.meta.id),
 );

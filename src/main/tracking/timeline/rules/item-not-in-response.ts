@@ -1,26 +1,39 @@
-// `item-not-in-response`: an impression, clickthrough or addtocart reports a product uid that the search
-// response it names did not contain (neither a result nor a variant of one). Needs the issued response.
+// `item-not-in-response`: an impression, clickthrough or addtocart reports a product uid that the response
+// it names did not contain (neither a result nor a variant of one). Needs the issued response. A uid another
+// response of the same page load returned (one it rendered, or asked for) is named with it; a response
+// issued to another page load is never named (it never reached this page). A responseId rendered by a
+// widget it was not issued for (responseid-cross-kind) explains the items that widget reports under it.
 // A uid that another response of the page (its kind and tag) returned is a tile sent with another
 // response's responseId (page 1's tile clicked with page 2's id after an infinite scroll, a re-search's tiles
 // impressed with the earlier search's id): its own message, whose fix is the responseId, not the uid.
 import { list, plural, defineRule, type RuleMeta, type RuleContext } from './types';
 import type { IssuedResponse } from '../../../search/responses';
 import type { Response } from '../response';
+import type { TimelineEvent } from '../model';
 import {
   Offenders,
   allResultUids,
   describeResponse,
   issuedFor,
   unreturnedItems,
-  type ProvenanceSource,
 } from './utils/provenance';
+import { issuedKind } from '../../../search/responses';
 
-/** Where else the uid was: the sku of a result here, or a result of another response of the site. */
+/**
+ * Where else the uid was: the sku of a result here, or a result of another response of this page load (the
+ * one issued closest in time), else that none of them served it. A response of this page load is one it
+ * rendered, one it asked for (the companion knows who asked), or one of the same kind (and tag) whose
+ * request named no page load, issued while the page was sending events, before this one (a storefront whose
+ * searches carry no tracking context searched again). A response issued to another page load, or before
+ * this one began, never reached this page: it says nothing about its responseId.
+ */
 function whereElse(
   uid: string,
+  e: TimelineEvent,
+  r: Response,
   issued: IssuedResponse,
-  p: ProvenanceSource,
-  siteId: string,
+  ctx: RuleContext,
+  ofPage: () => PageLoadResponses,
 ): string {
   for (const res of issued.results) {
     if (res.sku === uid) return `that is the sku of result "${res.uid}": send its uid`;
@@ -28,20 +41,84 @@ function whereElse(
     if (child)
       return `that is the sku of variant "${child.uid}" of result "${res.uid}": send its uid`;
   }
-  // the response issued closest in time that served it (not the newest remembered: the live sandbox and
-  // `check` of its export remember responses in other orders, and must name the same one)
-  let best: IssuedResponse | undefined;
-  let n = 0;
-  for (const other of p.recent(siteId)) {
-    if (++n > 500) break;
-    if (other.responseId === issued.responseId || !allResultUids(other).has(uid)) continue;
-    const d = Math.abs(other.issuedAt - issued.issuedAt);
-    const bestD = best ? Math.abs(best.issuedAt - issued.issuedAt) : Infinity;
-    if (d < bestD || (d === bestD && best && other.responseId < best.responseId)) best = other;
+  // closest in time (not the newest remembered: the live sandbox and `check` of its export remember
+  // responses in other orders, and must name the same one)
+  let best: PageLoadResponse | undefined;
+  for (const o of ofPage()) {
+    if (o.other.responseId === issued.responseId || !allResultUids(o.other).has(uid)) continue;
+    if (o.how === 'unasked' && (e.receivedMs === null || o.other.issuedAt > e.receivedMs)) continue;
+    const d = Math.abs(o.other.issuedAt - issued.issuedAt);
+    const bestD = best ? Math.abs(best.other.issuedAt - issued.issuedAt) : Infinity;
+    if (d < bestD || (d === bestD && best && o.other.responseId < best.other.responseId)) best = o;
   }
-  if (!best) return '';
-  const when = best.issuedAt >= issued.issuedAt ? 'a later' : 'an earlier';
-  return `it is a result of ${when} response "${best.responseId}" (${describeResponse(best)}): the page sent a stale responseId — use the responseId of the search whose results are shown`;
+  if (!best) return 'no response this page load rendered or asked for served it';
+  const { other, how } = best;
+  const by = HOW[how];
+  if (issuedKind(other) !== r.kind || (other.tag ?? '') !== r.tag)
+    return `it is a result of response "${other.responseId}" (${describeResponse(other)}) ${by}: send that tile's events with the responseId of the response that delivered it, on its own controller's endpoint`;
+  const when = other.issuedAt >= issued.issuedAt ? 'a later' : 'an earlier';
+  return `it is a result of ${when} response "${other.responseId}" (${describeResponse(other)}) ${by}: the page sent a stale responseId — use the responseId of the ${SHOWN_AS[r.kind]} whose results are shown`;
+}
+
+/** How a response is this page load's, as the note says it. */
+const HOW = {
+  rendered: 'this page load rendered',
+  asked: 'this page load asked for',
+  unasked: 'issued while this page load was open (its request named no page load)',
+} as const;
+
+/** What shows a kind's results, as the stale-responseId note names it. */
+const SHOWN_AS: Record<string, string> = {
+  search: 'search',
+  category: 'category listing',
+  autocomplete: 'autocomplete response',
+  recommendations: 'widget',
+  bundles: 'bundle widget',
+};
+
+interface PageLoadResponse {
+  other: IssuedResponse;
+  how: keyof typeof HOW;
+}
+
+type PageLoadResponses = readonly PageLoadResponse[];
+
+/** How many of the site's newest issued responses are read for those whose request named no page load. */
+const UNASKED_LOOKUP = 500;
+
+/**
+ * The issued responses of this page load: those it rendered, those it asked for, and those of `r`'s kind
+ * (and tag) whose request named no page load, issued since the page's first event arrived.
+ */
+function pageLoadResponses(r: Response, ctx: RuleContext): PageLoadResponses {
+  const list: PageLoadResponse[] = [];
+  const seen = new Set<string>([r.responseId]);
+  for (const o of ctx.page.responses.values()) {
+    if (seen.has(o.responseId) || !o.rendered) continue;
+    const other = issuedFor(o, ctx);
+    if (!other) continue;
+    seen.add(o.responseId);
+    list.push({ other, how: 'rendered' });
+  }
+  const p = ctx.provenance;
+  if (!p) return list;
+  for (const other of p.issuedTo(ctx.page.siteId, ctx.page.pageLoadId)) {
+    if (seen.has(other.responseId)) continue;
+    seen.add(other.responseId);
+    list.push({ other, how: 'asked' });
+  }
+  const since = ctx.page.firstSeenMs;
+  if (since === null) return list;
+  let n = 0;
+  for (const other of p.recent(ctx.page.siteId)) {
+    if (++n > UNASKED_LOOKUP) break;
+    if (seen.has(other.responseId) || other.requester?.pageLoadId !== undefined) continue;
+    if (other.issuedAt < since || issuedKind(other) !== r.kind || (other.tag ?? '') !== r.tag)
+      continue;
+    seen.add(other.responseId);
+    list.push({ other, how: 'unasked' });
+  }
+  return list;
 }
 
 /**
@@ -76,7 +153,7 @@ function deliveredBy(other: IssuedResponse, issued: IssuedResponse): string {
 const meta: RuleMeta<'response'> = {
   id: 'item-not-in-response',
   judges: ['response'],
-  title: 'Item not in its search response',
+  title: 'Item not in its response',
   description:
     'An impression, clickthrough or addtocart reporting a product uid that the response it names did not return (nor a variant of one); a stale responseId after a new search shows up here. A uid another response of the page returned is named as a tile sent with another response’s responseId (its fix is the responseId, not the uid).',
   expects:
@@ -96,7 +173,8 @@ const meta: RuleMeta<'response'> = {
     'search.addtocart',
     'category.items-served',
   ],
-  explainedBy: ['responseid-stale', 'response-replaced'],
+  // a widget that rendered another widget's responseId reports its own items under it: not in that response
+  explainedBy: ['responseid-stale', 'response-replaced', 'responseid-cross-kind'],
   defaultSeverity: 'error',
   messages: {
     notInResponse:
@@ -125,12 +203,14 @@ export const itemNotInResponse = defineRule({
     const missing = new Offenders();
     const elsewhere = new Offenders();
     let onPage: ((uid: string) => IssuedResponse | undefined) | undefined;
+    let ofPage: PageLoadResponses | undefined;
+    const pageLoad = () => (ofPage ??= pageLoadResponses(r, ctx));
     for (const { e, uid, banner } of unreturnedItems(r, issued)) {
       // an inline banner sent as a product is inline-banner-as-product's
       if (banner) continue;
       const other = (onPage ??= pageLookup(r, ctx))(uid);
       if (other) elsewhere.add(uid, e.id, () => deliveredBy(other, issued));
-      else missing.add(uid, e.id, () => whereElse(uid, issued, ctx.provenance!, ctx.page.siteId));
+      else missing.add(uid, e.id, () => whereElse(uid, e, r, issued, ctx, pageLoad));
     }
     const out = [];
     const response = describeResponse(issued);

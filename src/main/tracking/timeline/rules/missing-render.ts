@@ -95,6 +95,8 @@ export const missingRender = defineRule({
           finding(meta, r.responseId, { messageId: found.messageId, data: found.data }, found.ids, {
             responseId: r.responseId,
             ...(found.messageId === 'carriedOver' && { behaviour: 'search.response-bound' }),
+            // sent with another widget's tag: about the widget that rendered the responseId
+            ...(found.messageId === 'otherTag' && { widget: String(found.data.ownTag) }),
           }),
         ]
       : [];

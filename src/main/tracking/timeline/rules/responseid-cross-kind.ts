@@ -1,10 +1,18 @@
 // `responseid-cross-kind`: a responseId sent with events of one kind that belongs to a response of another
 // kind (an autocomplete responseId on search events, a recommendations one on category events): seen so on
-// the site's timelines, or known from the companion search API that issued it for another endpoint.
-import { issuedKind } from '../../../search/responses';
+// the site's timelines, or known from the companion search API that issued it for another endpoint. Also a
+// widget's responseId rendered by another widget (another tag of the same kind): the provider's client runs
+// one RecommendationController per widget (profile tag), each rendering, with its own tag, the entry the
+// recommend API answered for that tag, which carries its own responseId (the batched request's answer is
+// split by profile: snap-client RecommendAPI resolves each controller with its own entry). So a responseId
+// rendered by two widgets is one widget's id reused by the other: the companion's record names the widget
+// it was issued for (the other one is wrong); without it, the widget that rendered it later is named.
+import { issuedKind, type IssuedResponse } from '../../../search/responses';
 import type { ResponseKind } from '../../../../shared/kinds';
-import { endpointOf } from '../../../../shared/kinds';
+import { endpointOf, isWidgetKind } from '../../../../shared/kinds';
 import type { Response } from '../response';
+import type { TimelineEvent } from '../model';
+import type { RuleContext } from './types';
 import {
   finding,
   list,
@@ -25,28 +33,42 @@ function categoryRedirect(r: Response, other: ResponseKind, otherEvent: string |
   return r.kind === 'category' && other === 'search' && otherEvent === 'redirect';
 }
 
+const judged = judgedIn(RESPONSE_KINDS, ['search.response-bound']);
+
 const meta: RuleMeta<'response'> = {
   id: 'responseid-cross-kind',
   judges: ['response'],
   title: 'responseId of another kind',
   description:
-    'A responseId used by events of two kinds (an autocomplete responseId on search events, a recommendations responseId on category events), or one the companion issued for another endpoint. A category page’s redirect on search/redirect is not one.',
+    'A responseId used by events of two kinds (an autocomplete responseId on search events, a recommendations responseId on category events), or one the companion issued for another endpoint; a widget’s responseId rendered by another widget (the companion issued it for another tag, or this page rendered it with another tag first). A category page’s redirect on search/redirect is not one.',
   expects:
     'Each controller sends the responseId of its own response: autocomplete events the autocomplete response’s, search events the search response’s, each widget its recommend response’s.',
-  ...judgedIn(RESPONSE_KINDS, ['search.response-bound']),
+  appliesTo: judged.appliesTo,
+  // a widget's render of another widget's responseId is its render's fault too (one render per widget
+  // response, with its tag)
+  guards: [...judged.guards, 'recommendations.widget'],
   defaultSeverity: 'error',
   messages: {
+    otherWidget:
+      'responseId "{{responseId}}" was issued by the sandbox\'s recommend API for widget "{{issuedTag}}", yet this page renders it as widget "{{tag}}" ({{render}}) and sends it with tag "{{tag}}" in {{count}}: {{events}}.{{alsoRendered}} The provider\'s client runs one controller per widget, each rendering and tracking the response the recommend API answered for its own tag, with that response\'s own responseId: the "{{tag}}" widget shows and counts its results under the "{{issuedTag}}" widget\'s response.',
+    sharedWidget:
+      'responseId "{{responseId}}" was rendered on this page by widget "{{firstTag}}" ({{firstRender}}) and then by widget "{{tag}}" ({{render}}), which sends it in {{count}}: {{events}}. The provider\'s client runs one controller per widget, each rendering the response the recommend API answered for its own tag, each with its own responseId: two widgets never render one responseId, so one of them reuses the other\'s. The sandbox did not issue it, so it cannot tell whose it is; the later render is named.',
     otherKind:
       'responseId "{{responseId}}" is {{a}} {{other}} response\'s ({{where}}), yet this page sends it with {{endpoints}} in {{count}}: {{events}}. Each controller of the provider\'s client tracks its own response: {{kind}} events carry the responseId of the {{kind}} response whose results they are about, never one of a {{other}} response.',
   },
   fix: 'Take data.responseId from the response of the same controller (the one whose results the event is about).',
   fixes: {
+    otherWidget:
+      'use the "{{tag}}" widget\'s own responseId{{ownId}}: render and track each widget with the responseId of its own recommend response, not the "{{issuedTag}}" widget\'s.',
+    sharedWidget:
+      'use the "{{tag}}" widget\'s own responseId (the recommend API answers each tag with its own): render and track each widget with the responseId of its own recommend response, not the "{{firstTag}}" widget\'s.',
     otherKind:
       'take data.responseId from the {{kind}} response shown (its {{source}}), not from the {{other}} response.',
   },
   listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
   // the kind the companion issued a responseId for, when no timeline of the site has shown it
-  needs: { supersedes: true, origins: true, provenance: true },
+  // pageResponses: another widget's render of the responseId on the page
+  needs: { supersedes: true, origins: true, provenance: true, pageResponses: true },
 };
 
 export const responseIdCrossKind = defineRule({
@@ -78,7 +100,7 @@ export const responseIdCrossKind = defineRule({
             : `issued by the sandbox's ${kind} endpoint (${kind}.json, query ${JSON.stringify(issued.query)})`;
       }
     }
-    if (other === undefined) return [];
+    if (other === undefined) return otherWidget(r, ctx, here);
     const events = [...new Set(here.map((e) => endpointOf(e.kind, e.event)))];
     const data = {
       responseId: r.responseId,
@@ -105,3 +127,118 @@ export const responseIdCrossKind = defineRule({
     ];
   },
 });
+
+/** The first of a response's accepted renders, by time (then arrival). */
+function firstRender(r: Response): TimelineEvent | undefined {
+  let first: TimelineEvent | undefined;
+  for (const e of r.facts.renders)
+    if (!first || e.time < first.time || (e.time === first.time && e.seq < first.seq)) first = e;
+  return first;
+}
+
+/**
+ * A widget's render of a responseId that belongs to another widget of its kind: one the companion issued
+ * for another tag (`otherWidget`), or, without the companion's record, one this page rendered with another
+ * tag first (`sharedWidget`). Its events are the widget's own (the tag it rendered with); a widget's events
+ * sent with another widget's tag and no render of their own are missing-render's (otherTag).
+ */
+function otherWidget(r: Response, ctx: RuleContext, here: readonly TimelineEvent[]) {
+  if (!isWidgetKind(r.kind)) return [];
+  const render = firstRender(r);
+  if (!render) return [];
+  const issued = ctx.provenance?.issued(ctx.page.siteId, r.responseId);
+  const base = {
+    responseId: r.responseId,
+    tag: r.tag,
+    render: `${endpointOf(r.kind, 'render')} ${render.id}`,
+    count: plural(here.length, 'event'),
+    events: list(here.map((e) => e.id)),
+  };
+  if (issued) {
+    if (issuedKind(issued) !== r.kind || issued.tag === undefined || issued.tag === r.tag)
+      return [];
+    const owner = renderedBy(r, ctx, issued.tag);
+    const own = ownEntry(issued, r.tag, ctx);
+    const data = {
+      ...base,
+      issuedTag: issued.tag,
+      alsoRendered: owner
+        ? ` The "${issued.tag}" widget rendered it too (${endpointOf(r.kind, 'render')} ${owner.id}), as its own.`
+        : '',
+      ownId: own
+        ? ` ("${own.responseId}", which the same recommend request answered for "${r.tag}")`
+        : '',
+    };
+    return [
+      finding(
+        meta,
+        r.responseId,
+        { messageId: 'otherWidget', data },
+        here.map((e) => e.id),
+        { responseId: r.responseId },
+      ),
+    ];
+  }
+  // without the record: the page's earlier render of this responseId by another widget of the kind
+  let first: { tag: string; render: TimelineEvent } | undefined;
+  for (const o of ctx.page.responses.values()) {
+    if (o === r || o.kind !== r.kind || o.responseId !== r.responseId || o.tag === r.tag) continue;
+    const theirs = firstRender(o);
+    if (!theirs) continue;
+    const before =
+      theirs.time < render.time ||
+      (theirs.time === render.time &&
+        (theirs.seq < render.seq || (theirs.seq === render.seq && o.tag < r.tag)));
+    if (before && (!first || theirs.time < first.render.time))
+      first = { tag: o.tag, render: theirs };
+  }
+  if (!first) return [];
+  const data = {
+    ...base,
+    firstTag: first.tag,
+    firstRender: `${endpointOf(r.kind, 'render')} ${first.render.id}`,
+  };
+  return [
+    finding(
+      meta,
+      r.responseId,
+      { messageId: 'sharedWidget', data },
+      here.map((e) => e.id),
+      { responseId: r.responseId },
+    ),
+  ];
+}
+
+/** The first render of `tag`'s widget of this responseId on the page, when it rendered it. */
+function renderedBy(r: Response, ctx: RuleContext, tag: string): TimelineEvent | undefined {
+  for (const o of ctx.page.responses.values())
+    if (o.kind === r.kind && o.tag === tag && o.responseId === r.responseId) return firstRender(o);
+  return undefined;
+}
+
+/** how far apart the recommend API records the widgets of one request, at most */
+const ONE_REQUEST_MS = 2_000;
+
+/**
+ * The entry the same recommend request answered for `tag` (of the same kind, recorded within
+ * ONE_REQUEST_MS: the API answers a request's widgets one after the other): the responseId the widget
+ * should have rendered. The closest in time among the site's newest issued responses, the smaller
+ * responseId among equals (live and `check` remember them in other orders).
+ */
+function ownEntry(
+  issued: IssuedResponse,
+  tag: string,
+  ctx: RuleContext,
+): IssuedResponse | undefined {
+  let best: IssuedResponse | undefined;
+  let n = 0;
+  for (const o of ctx.provenance?.recent(ctx.page.siteId) ?? []) {
+    if (++n > 200) break;
+    if (o.tag !== tag || issuedKind(o) !== issuedKind(issued)) continue;
+    const d = Math.abs(o.issuedAt - issued.issuedAt);
+    if (d > ONE_REQUEST_MS) continue;
+    const bestD = best ? Math.abs(best.issuedAt - issued.issuedAt) : Infinity;
+    if (d < bestD || (d === bestD && best && o.responseId < best.responseId)) best = o;
+  }
+  return best;
+}

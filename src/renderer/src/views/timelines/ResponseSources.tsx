@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { admin } from '../../api/client';
 import { plural, shortId } from '../../format';
+import { listingName } from '../../../../shared/kinds';
 
 /** `GET /_sandbox/search/responses/{responseId}` (the fields shown here). */
 interface IssuedResponse {
@@ -13,6 +14,8 @@ interface IssuedResponse {
   /** a widget's profile tag (recommendations, bundles) */
   tag?: string;
   query: string;
+  /** the request's background filters (`bgfilter.category=Jackets`): what a category listing is of */
+  bgfilters?: string[];
   page: number;
   results: Array<{ uid: string }>;
   redirect: string | null;
@@ -110,7 +113,7 @@ export function ResponseSources({
               <Widget r={r} />
             ) : (
               <>
-                {r.kind ?? 'search'} {JSON.stringify(r.query)}
+                {listingName(r)}
                 {r.page > 1 && ` (page ${r.page})`} · {plural(r.results.length, 'result')}
                 {r.redirect && ` · redirect ${r.redirect}`}
               </>

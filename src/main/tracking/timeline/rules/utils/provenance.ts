@@ -7,6 +7,7 @@ import { finding, plural, type RuleContext } from '../types';
 import type { FindingData } from '../../../../../shared/timeline';
 import type { Finding } from '../../../finding';
 import type { ProvenanceCatalog } from '../../../../search/provenance';
+import { listingName } from '../../../../../shared/kinds';
 
 // What the timelines read of the companion search API is declared by search (src/main/search/provenance.ts):
 // the timeline depends on search, never the other way round.
@@ -79,11 +80,14 @@ export function slotOf(issued: IssuedResponse, uid: string): string | undefined 
   return undefined;
 }
 
-/** `search "boots" (page 2)`, `autocomplete "jack"`, `recommendations widget "similar"` — how a response is named in messages. */
+/**
+ * `search "boots" (page 2)`, `autocomplete "jack"`, `category "Jackets"` (the category its request named),
+ * `recommendations widget "similar"` — how a response is named in messages.
+ */
 export function describeResponse(issued: IssuedResponse): string {
   if (issued.tag !== undefined)
     return `${issued.kind ?? 'recommendations'} widget ${JSON.stringify(issued.tag)}`;
-  return `${issuedKind(issued)} ${JSON.stringify(issued.query)}${issued.page > 1 ? ` (page ${issued.page})` : ''}`;
+  return `${listingName({ ...issued, kind: issuedKind(issued) })}${issued.page > 1 ? ` (page ${issued.page})` : ''}`;
 }
 
 /** The query an issued response answered, as messages quote it: `"gift card"`, or `no query` (a category). */
