@@ -571,6 +571,35 @@ describe('search-sandbox diff', () => {
     });
   });
 
+  it('a recording without one beacon event (tracking that never fired, a HAR of the page without its beacons) exits 2 naming BASE, CURRENT or both', () => {
+    const page = {
+      startedDateTime: '2026-01-01T00:00:00.000Z',
+      time: 5,
+      request: { method: 'GET', url: 'https://shop.example/search?q=shoes', headers: [] },
+      response: { status: 200, headers: [], content: { size: 0, mimeType: 'text/html' } },
+    };
+    const none = file('nobeacon.har', JSON.stringify({ log: { version: '1.2', entries: [page] } }));
+    const both = diffProcess([none, none]);
+    expect(both.code).toBe(2);
+    expect(both.out).toBe('');
+    expect(both.err).toBe(
+      `search-sandbox diff: neither BASE (${none}) nor CURRENT (${none}) has a beacon v2 event of a page: nothing to compare. Most often the storefront's tracking never fired in that run (the tracker not loaded, its beacons sent to another host), or the recording left the beacons out (a HAR saved with a filter, or with its …/beacon/v2/… requests removed); record the journey with its tracking on\n`,
+    );
+    const good = base();
+    for (const [args, side] of [
+      [[none, good], `BASE (${none})`],
+      [[good, none], `CURRENT (${none})`],
+    ] as const) {
+      const r = diffProcess([...args, '--format', 'json']);
+      expect(r).toMatchObject({ code: 2, out: '' });
+      expect(r.err).toMatch(
+        new RegExp(
+          `^search-sandbox diff: ${side.replace(/[()]/g, '\\$&')} has no beacon v2 event of a page: nothing to compare\\. Most often`,
+        ),
+      );
+    }
+  });
+
   it('reads a baseline file back as a recording, and a HAR beside it; a broken baseline exits 2 with its line', async () => {
     const recording = await readUpload(run(journey()));
     if (typeof recording === 'string') throw new Error(recording);

@@ -9,6 +9,7 @@ import { parseIgnorePath, type IgnorePath } from './normalize';
 import { readRecording } from './read';
 import { IgnoreUse, unusedIgnoreText } from './ignore-use';
 import { openRecording } from '../recordings/source';
+import type { Recording } from './recording';
 
 export const DIFF_USAGE =
   'usage: search-sandbox diff BASE CURRENT [--format text|json] [--ignore PATH]...';
@@ -30,7 +31,8 @@ a URL parameter or path segment that is one of the page's ids (/thanks?order=100
 match by kind and place), or query.NAME, a URL parameter such as a token or cache buster. A path that
 matched nothing in either recording is said on stderr (with the nearest that occurs); the exit code
 stays the comparison's.
-Exit 0 = the same tracking, 1 = differences, 2 = unreadable input or bad flags.
+Exit 0 = the same tracking, 1 = differences, 2 = unreadable input, a recording without one beacon
+event of a page (its tracking never fired, or the recording left the beacons out), or bad flags.
 `;
 
 const FLAGS = {
@@ -83,6 +85,11 @@ export async function runDiff(args: string[], io: DiffIo = processIo): Promise<n
     const base = await readRecording(openRecording(baseFile), ignore, note, texts, use);
     const current = await readRecording(openRecording(currentFile), ignore, note, texts, use);
     texts.clear();
+    const empty = withoutPages({ BASE: [baseFile, base], CURRENT: [currentFile, current] });
+    if (empty) {
+      io.err(`search-sandbox diff: ${empty}\n`);
+      return 2;
+    }
     // said on stderr; the exit code stays the comparison's: a path may rightly match nothing in one pair
     // of recordings (a CI script's list for many journeys, one without a search page)
     for (const unused of use.unused())
@@ -101,4 +108,20 @@ export async function runDiff(args: string[], io: DiffIo = processIo): Promise<n
     }
     throw err;
   }
+}
+
+/**
+ * Why recordings without one beacon event of a page cannot be compared, naming which (BASE, CURRENT or
+ * both); undefined when both have pages. Two runs whose tracking broke alike are "the same tracking" only
+ * in a count of nothing: a CI job comparing them would pass the broken integration, as `check` refuses to.
+ */
+function withoutPages(runs: Record<'BASE' | 'CURRENT', [string, Recording]>): string | undefined {
+  const empty = Object.entries(runs).filter(([, [, r]]) =>
+    r.sessions.every((s) => s.pages.length === 0),
+  );
+  if (empty.length === 0) return undefined;
+  const named = empty.map(([side, [file]]) => `${side} (${file})`);
+  const which =
+    empty.length === 2 ? `neither ${named[0]} nor ${named[1]} has a` : `${named[0]} has no`;
+  return `${which} beacon v2 event of a page: nothing to compare. Most often the storefront's tracking never fired in that run (the tracker not loaded, its beacons sent to another host), or the recording left the beacons out (a HAR saved with a filter, or with its …/beacon/v2/… requests removed); record the journey with its tracking on`;
 }
