@@ -23,6 +23,11 @@ export interface DiffChange {
   currentIndex?: number;
   /** moved: the endpoint of the event it now comes right after in CURRENT (absent when it now comes first) */
   after?: string;
+  /**
+   * missing and extra: the uids of the items the event names (a click's result, an impression's tiles, a
+   * cart's lines, a product view's product), in order; absent when it names none
+   */
+  uids?: string[];
 }
 
 export interface DiffPage {

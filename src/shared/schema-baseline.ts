@@ -14,6 +14,11 @@ const DiffChangeSchema = closed({
   after: Type.Optional(
     Type.String({ description: 'a moved event: the endpoint it now comes right after in CURRENT' }),
   ),
+  uids: Type.Optional(
+    Type.Array(Type.String(), {
+      description: 'a missing or extra event: the uids of the items it names (the result clicked)',
+    }),
+  ),
 });
 
 const DiffPageSchema = closed({

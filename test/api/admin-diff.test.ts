@@ -84,7 +84,9 @@ describe('POST /_sandbox/diff', () => {
     expect(answer.pages.filter((p) => p.status !== 'same')).toEqual([
       expect.objectContaining({
         status: 'changed',
-        changes: [{ change: 'extra', event: 'search/clickthrough', currentIndex: 2 }],
+        changes: [
+          { change: 'extra', event: 'search/clickthrough', currentIndex: 2, uids: ['102'] },
+        ],
       }),
     ]);
   });

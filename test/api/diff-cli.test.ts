@@ -94,12 +94,12 @@ describe('search-sandbox diff', () => {
       status: 'changed',
       kind: 'search',
       pageUrl: 'https://staging.example.com:8443/search?q=shoes',
-      changes: [{ change: 'missing', event: 'search/clickthrough', baseIndex: 2 }],
+      changes: [{ change: 'missing', event: 'search/clickthrough', baseIndex: 2, uids: ['102'] }],
     });
     const text = diffProcess([base(), file('c.ndjson', run(j))]);
     expect(text.code).toBe(1);
     expect(text.out).toContain(
-      'changed  search /search?q=shoes\n  missing  search/clickthrough (event 3): sent in BASE, not now\n',
+      'changed  search /search?q=shoes\n  missing  search/clickthrough (event 3) of uid 102: sent in BASE, not now\n',
     );
     expect(text.out).toMatch(/1 page differs \(1 changed of 4 in both runs; 4 pages in each\)/);
   });
@@ -177,7 +177,7 @@ describe('search-sandbox diff', () => {
       expect.objectContaining({
         status: 'changed',
         kind: 'product',
-        changes: [{ change: 'extra', event: 'cart/add', currentIndex: 3 }],
+        changes: [{ change: 'extra', event: 'cart/add', currentIndex: 3, uids: ['102'] }],
       }),
     ]);
   });

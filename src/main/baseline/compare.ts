@@ -11,7 +11,7 @@ import type {
   QueryChange,
 } from '../../shared/baseline';
 import { align, type Step } from './align';
-import { fieldChanges } from './fields';
+import { fieldChanges, namedUids } from './fields';
 import { decoded, pageLocation } from './normalize';
 import { pageKey, type RecEvent, type RecPage, type Recording, type RecSession } from './recording';
 
@@ -214,6 +214,13 @@ function withMoves(changes: DiffChange[], b: readonly RecEvent[], c: readonly Re
   changes.length = n;
 }
 
+/** A missing or extra event with the uids of what it names (which result was clicked), when it names any. */
+function named(change: DiffChange, e: RecEvent): DiffChange {
+  const uids = namedUids(e.text);
+  if (uids.length > 0) change.uids = uids;
+  return change;
+}
+
 /**
  * The changes on one page: events aligned as sent, then by endpoint within what is left, then an event
  * missing in one place and extra in another, sent alike, as moved.
@@ -235,8 +242,10 @@ function pageChanges(base: RecPage, current: RecPage): DiffChange[] {
     for (const [x, y] of inner) {
       const bi = x >= 0 ? gapB[x]! : -1;
       const ci = y >= 0 ? gapC[y]! : -1;
-      if (ci < 0) changes.push({ change: 'missing', event: b[bi]!.event, baseIndex: bi });
-      else if (bi < 0) changes.push({ change: 'extra', event: c[ci]!.event, currentIndex: ci });
+      if (ci < 0)
+        changes.push(named({ change: 'missing', event: b[bi]!.event, baseIndex: bi }, b[bi]!));
+      else if (bi < 0)
+        changes.push(named({ change: 'extra', event: c[ci]!.event, currentIndex: ci }, c[ci]!));
       else
         for (const f of fieldChanges(b[bi]!.text, c[ci]!.text))
           changes.push({

@@ -10,6 +10,24 @@ export interface FieldChange {
   current?: unknown;
 }
 
+/**
+ * The uids of the items an event's compared fields name (`data.results[]`, `data.result`), in order: what
+ * tells a missing or extra click, cart line or product view apart from another of its kind.
+ */
+export function namedUids(text: string): string[] {
+  let fields: unknown;
+  try {
+    fields = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const data = isObject(fields) && isObject(fields.data) ? fields.data : {};
+  const items = Array.isArray(data.results) ? data.results : [data.result];
+  const uids: string[] = [];
+  for (const item of items) if (isObject(item) && typeof item.uid === 'string') uids.push(item.uid);
+  return uids;
+}
+
 function child(path: string, key: string): string {
   return path === '' ? key : `${path}.${key}`;
 }

@@ -34,9 +34,21 @@ function uids(v: unknown): string[] | null {
   return out;
 }
 
+const MAX_UIDS = 5;
+
+/** ` of uid 102`, ` of uids 101, 102, 103`: the items a missing or extra event names, the first few. */
+function namedItems(uids: readonly string[] | undefined): string {
+  if (!uids || uids.length === 0) return '';
+  const shown = uids.slice(0, MAX_UIDS).join(', ');
+  const more = uids.length > MAX_UIDS ? ` and ${uids.length - MAX_UIDS} more` : '';
+  return ` of uid${uids.length === 1 ? '' : 's'} ${shown}${more}`;
+}
+
 function changeLine(change: DiffChange): string {
-  if (change.change === 'missing') return `missing  ${place(change)}: sent in BASE, not now`;
-  if (change.change === 'extra') return `extra    ${place(change)}: not sent in BASE`;
+  const items = namedItems(change.uids);
+  if (change.change === 'missing')
+    return `missing  ${place(change)}${items}: sent in BASE, not now`;
+  if (change.change === 'extra') return `extra    ${place(change)}${items}: not sent in BASE`;
   if (change.change === 'moved')
     return `moved    ${change.event}: event ${change.baseIndex! + 1} → event ${change.currentIndex! + 1} (now ${change.after === undefined ? 'first' : `after ${change.after}`})`;
   const [before, after] = [uids(change.base), uids(change.current)];
