@@ -21,7 +21,7 @@ function wordsOf(name: string): string[] {
  */
 export function nearestNames(given: string, names: readonly string[], max = 3): string[] {
   const scored = scoredNames(given, names);
-  const close = typos(scored, max);
+  const close = typos(scored, max, given);
   if (close.length > 0) return close;
   const words = new Set(wordsOf(given));
   return scored
@@ -37,7 +37,7 @@ export function nearestNames(given: string, names: readonly string[], max = 3): 
  * nature (field paths all starting `data.`), where a shared word says nothing.
  */
 export function nearestTypo(given: string, names: readonly string[]): string | undefined {
-  return typos(scoredNames(given, names), 1)[0];
+  return typos(scoredNames(given, names), 1, given)[0];
 }
 
 interface Scored {
@@ -55,10 +55,13 @@ function scoredNames(given: string, names: readonly string[]): Scored[] {
   }));
 }
 
-/** Those within about one edit in four characters (at least two), nearest first. */
-function typos(scored: Scored[], max: number): string[] {
+/**
+ * Those within about one edit in four characters (at least two), nearest first; never one that changes half
+ * of what was typed or more (`nope` is not a typo of `mode`: two of its four letters are other letters).
+ */
+function typos(scored: Scored[], max: number, given: string): string[] {
   return scored
-    .filter((s) => s.distance <= s.bound)
+    .filter((s) => s.distance <= s.bound && s.distance * 2 < given.length)
     .sort((a, b) => a.distance - b.distance)
     .slice(0, max)
     .map((s) => s.name);

@@ -470,7 +470,9 @@ describe('search-sandbox check', () => {
       temp('empty-export.json', await (await fetch(`${sandbox.url}/_sandbox/export`)).text()),
     );
     expect([empty.code, empty.out]).toEqual([2, '']);
-    expect(empty.err).toMatch(/empty-export\.json has no beacon v2 events .*: nothing to check/);
+    expect(empty.err).toMatch(
+      /empty-export\.json has no beacon v2 event \(of any kind: .*\): nothing to check/,
+    );
     const p = new PageBuilder({ pageLoadId: 'exported' });
     const now = Date.now() - Date.parse('2026-11-21T04:00:00.000Z');
     for (const e of [
@@ -794,9 +796,45 @@ describe('search-sandbox check', () => {
             }),
           ),
         ],
-        /no-tracking\.har has no beacon v2 events of search, .*: nothing to check\. Record the storefront with its tracking on/,
+        /no-tracking\.har has no beacon v2 event \(of any kind: a search, a product view, a cart, an order, …\): nothing to check\. Record the storefront with its tracking on/,
       ],
       [[], /no input file given/],
+      // a rule given twice is refused as a --format given twice is: the last one silently winning would
+      // run with a level the user may not have meant
+      ...(['error', 'off'] as const).map((first): [string[], RegExp] => [
+        [
+          fixture('har', 'storefront-visit.har'),
+          '--rule',
+          `no-impression=${first}`,
+          '--rule',
+          `no-impression=${first === 'off' ? 'error' : 'off'}`,
+        ],
+        new RegExp(
+          `--rule no-impression is given twice, as ${first} and as ${first === 'off' ? 'error' : 'off'}: give each rule once, with the level you mean`,
+        ),
+      ]),
+      [
+        [
+          fixture('har', 'storefront-visit.har'),
+          '--rule',
+          'no-impression=off',
+          '--rule',
+          'no-impression=off',
+        ],
+        /--rule no-impression=off is given twice: give each rule once$/m,
+      ],
+      [
+        [fixture('har', 'storefront-visit.har'), '--format'],
+        /--format needs a value: give one of text, json, junit \(--format junit\)/,
+      ],
+      [
+        [fixture('har', 'storefront-visit.har'), '--fail-on'],
+        /--fail-on needs a value: give one of error, warning, info \(--fail-on warning\)/,
+      ],
+      [
+        [path.join(ROOT, 'nope.json')],
+        /nope\.json: no such file \(ENOENT\): give a recording file \(NDJSON of events, a sandbox export, a HAR or a baseline file\), or - for standard input$/m,
+      ],
       [
         [fixture('har', 'storefront-visit.har'), '--format', 'xml'],
         /--format "xml" is not one of text, json, junit/,
@@ -816,13 +854,13 @@ describe('search-sandbox check', () => {
     const none = temp('no-events.har', JSON.stringify({ log: { version: '1.2', entries: [] } }));
     const res = await check(none, fixture('sessions', 'good-quick-add.ndjson'));
     expect(res.code).toBe(0);
-    expect(res.err).toMatch(/no-events\.har: no beacon v2 events of search, .* found/);
+    expect(res.err).toMatch(/no-events\.har: no beacon v2 event found\n/);
     expect(res.out).toContain('1 page: 0 fail, 0 warn, 1 pass');
     const other = temp('other.har', JSON.stringify({ log: { version: '1.2', entries: [] } }));
     const both = await check(none, other);
     expect(both.code).toBe(2);
     expect(both.err).toMatch(
-      /^search-sandbox check: none of .*no-events\.har, .*other\.har has any beacon v2 events of search, .*: nothing to check/,
+      /^search-sandbox check: none of .*no-events\.har, .*other\.har has a beacon v2 event \(of any kind: .*\): nothing to check/,
     );
     expect(both.out).toBe('');
   });
@@ -838,6 +876,8 @@ describe('search-sandbox check', () => {
     expect(bad.stdout).toContain('context-drift');
     const missing = spawnSync(process.execPath, [bin, 'check', 'nope.har'], { encoding: 'utf8' });
     expect(missing.status).toBe(2);
-    expect(missing.stderr).toBe('search-sandbox check: nope.har: no such file (ENOENT)\n');
+    expect(missing.stderr).toBe(
+      'search-sandbox check: nope.har: no such file (ENOENT): give a recording file (NDJSON of events, a sandbox export, a HAR or a baseline file), or - for standard input\n',
+    );
   });
 });

@@ -121,7 +121,7 @@ describe('check --readiness', () => {
     const { code, out } = await check(file, '--readiness', '--config', config);
     expect(code).toBe(1);
     expect(out).toMatch(/unseen\s+bundles\.widget \[cross-sell\]/);
-    expect(out).toContain('- area bundles is unseen');
+    expect(out).toContain('  not ready (1 gap in what it expects):\n    - area bundles is unseen');
   });
 
   it('says why a widget area does not apply: the site declares none, or no config names the site', async () => {
@@ -147,6 +147,12 @@ describe('check --readiness', () => {
     const bogus = await check(file, '--readiness', '--expect', 'cart.ledgr');
     expect(bogus.code).toBe(2);
     expect(bogus.err).toContain('--expect cart.ledgr: "cart.ledgr" is neither a behaviour id');
+    // a name half of whose letters are others is no typo: nothing is suggested for it (not "mode")
+    const far = await check(file, '--readiness', '--expect', 'nope');
+    expect(far.code).toBe(2);
+    expect(far.err).toMatch(
+      /--expect nope: "nope" is neither a behaviour id nor an area of the client model \(docs\/client-model\.md\); areas: search, /,
+    );
     expect((await check(file, '--readiness', '--format', 'junit')).code).toBe(2);
     const alone = await check(file, '--expect', 'cart');
     expect([alone.code, alone.err.split('\n')[0]]).toEqual([

@@ -32,6 +32,14 @@ const failure = (options: Parameters<StartedSandbox['expectClean']>[0]) =>
   );
 
 describe('expectClean when the same bug is on every page', () => {
+  it('counts a rule found twice on one page as on 1 page', async () => {
+    const page = newPage();
+    for (const responseId of ['r-a', 'r-b'])
+      await send(sandbox.url, 'impression', searchBody('impression', page, { responseId }));
+    const message = await failure({ siteId: SITE_ID });
+    expect(message.split('\n')[1]).toBe('by rule: missing-render ×2 on 1 page (error)');
+  });
+
   it('tallies the rules on top, shows the first pages in full and folds the rest into one line', async () => {
     for (let i = 0; i < 40; i++) await sendUnrenderedPage(i);
     const message = await failure({ siteId: SITE_ID });

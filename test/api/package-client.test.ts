@@ -856,7 +856,7 @@ describe('readiness', () => {
         (e: Error) => e.message,
       );
     expect(message.split('\n').slice(0, 4)).toEqual([
-      'expectReady: site demo42 is not ready (3 of what it expects):',
+      'expectReady: site demo42 is not ready (3 gaps in what it expects):',
       '  - area search is unseen: nothing of it was sent (a Snap SearchController (or `tracker.events.search.*` of @athoscommerce/beacon) on the search page; some of its behaviours are seen only with a reload of a listing or a back navigation to it in production, within the client’s 5-minute cache or with infinite scroll restoring several pages on load or with pagination, filters or sort changing the listing without loading a page or with merchandising banners carrying data-banner-id or with a query that has no results or with a merchandising redirect configured for a query or with a query that has exactly one result)',
       '  - area autocomplete is unseen: nothing of it was sent (a Snap AutocompleteController (or `tracker.events.autocomplete.*`) on the search box; some of its behaviours are seen only with a redirect configured for a term)',
       '  - area recommendations is unseen: nothing of it was sent (a Snap RecommendationController per widget (profile tag), or `tracker.events.recommendations.*` (tags "similar", "trending"))',

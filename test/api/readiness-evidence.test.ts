@@ -292,7 +292,7 @@ describe('what readiness says is left', () => {
         expect: ['search.clickthrough', 'order.credit'],
         failOn: 'warning',
       }),
-    ).rejects.toThrow(/not ready \(2 of what it expects\)/);
+    ).rejects.toThrow(/not ready \(2 gaps in what it expects\)/);
   });
 });
 

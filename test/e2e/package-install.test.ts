@@ -462,7 +462,7 @@ console.log(JSON.stringify(out));
     expect(out.status['search.render']).toBe('ok');
     expect(out.status['cart.ledger']).toBe('unseen');
     expect(out.unseen).toMatch(
-      /^expectReady: site demo42 is not ready \(1 of what it expects\):\n {2}- area cart is unseen: nothing of it was sent \(the page’s cart globals/,
+      /^expectReady: site demo42 is not ready \(1 gap in what it expects\):\n {2}- area cart is unseen: nothing of it was sent \(the page’s cart globals/,
     );
     expect(out.cartAnswer).toBe(200);
     expect(out.sent).toBe('passed');

@@ -30,6 +30,10 @@ describe('nearestNames', () => {
     // the edit bound grows with the name: two edits for a short one, a quarter of a long one
     expect(nearestNames('prt', ['port'])).toEqual(['port']);
     expect(nearestNames('pxyz', ['port'])).toEqual([]);
+    // never a name that changes half of what was typed: `nope` is no typo of `mode`
+    expect(nearestNames('nope', ['mode', 'order', 'login'])).toEqual([]);
+    expect(nearestNames('mdoe', ['mode'])).toEqual([]);
+    expect(nearestNames('modes', ['mode'])).toEqual(['mode']);
   });
 
   it('reads as part of a message', () => {

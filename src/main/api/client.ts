@@ -364,7 +364,7 @@ export class SandboxClient {
     const gaps = readinessGaps(readiness, wanted, failOn);
     if (gaps.length > 0)
       throw new Error(
-        `expectReady: site ${siteId} is not ready (${gaps.length} of what it expects):\n` +
+        `expectReady: site ${siteId} is not ready (${gaps.length} ${gaps.length === 1 ? 'gap' : 'gaps'} in what it expects):\n` +
           gaps.map((g) => `  - ${g}`).join('\n') +
           `\nThe Readiness view shows each behaviour and its page: ${this.url}/#/readiness/${encodeURIComponent(siteId)}`,
       );

@@ -101,7 +101,7 @@ function tallyText(tallies: readonly RuleTally[]): string {
   return tallies
     .map(
       (t) =>
-        `${t.rule} ×${t.findings}${t.pages === t.findings ? '' : ` on ${t.pages} pages`} (${t.severity}${t.following > 0 ? `, ${followNote(t.following)}` : ''})`,
+        `${t.rule} ×${t.findings}${t.pages === t.findings ? '' : ` on ${t.pages} page${t.pages === 1 ? '' : 's'}`} (${t.severity}${t.following > 0 ? `, ${followNote(t.following)}` : ''})`,
     )
     .join(', ');
 }

@@ -36,8 +36,12 @@ event of a page (its tracking never fired, or the recording left the beacons out
 `;
 
 const FLAGS = {
-  format: { type: 'string' },
-  ignore: { type: 'string', multiple: true },
+  format: { type: 'string', empty: 'one of text, json (--format json)' },
+  ignore: {
+    type: 'string',
+    multiple: true,
+    empty: 'a field path or query.NAME (--ignore data.results[].price, --ignore query.token)',
+  },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

@@ -68,13 +68,25 @@ const processIo: CheckIo = {
 const HELP = `${CHECK_USAGE}\nReads NDJSON of beacon events (bodies or recorded events), a sandbox export or a browser HAR\n(FILE - is standard input; NDJSON is read as a stream, from a file or a pipe),\nand checks them with the timeline rules. Exit 0 = no page with a finding at or above --fail-on\n(error, the default, warning or info), 1 = such pages, 2 = unreadable input, input without one\nbeacon event, or bad flags.\n--rule RULE=LEVEL (repeatable) sets a rule's severity: off, info, warning or error, as the config\nfile's "rules" does; --config FILE reads "rules" and "accounts[].rules" from a sandbox config file,\nchecked as serve checks it (--rule wins).\n--catalog SITE=FILE (repeatable) reads a site's product feed (CSV, TSV, ndJSON or XML, raw, gzip or\nzip, as indexing takes it) and checks that site's events against it, as the running sandbox checks\nthem against its index.\n--readiness reports, per site, each behaviour of the provider's client as ok, with findings, unseen\nor not applicable (text or json) instead of the pages; an ok that no rule could check on this input\n(it lacked the companion search's responses, a --catalog, …) says so (unverified) and what would check\nit. Exit 1 when a behaviour or area named by --expect (repeatable; default: the site's\naccounts[].readiness.expect in --config) is unseen or has findings at or above --fail-on, or a behaviour\nnamed by id is ok but unverified; a site of --config that expects something is reported (and fails)\neven when the recording holds nothing of it. That exit code is readiness's alone: the pages are not\ngated, and the report's last line (json: "pages", and a line on stderr) says how many have findings\nat or above --fail-on, with the command that gates them.\n`;
 
 const FLAGS = {
-  format: { type: 'string' },
-  'fail-on': { type: 'string' },
-  rule: { type: 'string', multiple: true },
+  format: { type: 'string', empty: 'one of text, json, junit (--format junit)' },
+  'fail-on': { type: 'string', empty: 'one of error, warning, info (--fail-on warning)' },
+  rule: {
+    type: 'string',
+    multiple: true,
+    empty: `RULE=LEVEL, LEVEL one of off, info, warning, error (--rule ${RULE_IDS[0]}=off)`,
+  },
   config: { type: 'string', empty: 'a config file (--config search-sandbox.config.json)' },
-  catalog: { type: 'string', multiple: true },
+  catalog: {
+    type: 'string',
+    multiple: true,
+    empty: "SITE=FILE, a site's product feed (--catalog demo42=products.csv)",
+  },
   readiness: { type: 'boolean' },
-  expect: { type: 'string', multiple: true },
+  expect: {
+    type: 'string',
+    multiple: true,
+    empty: 'a behaviour id or area of the client model (--expect search)',
+  },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -297,7 +309,7 @@ async function judgeFiles<P extends PageVerdictDto>(
     if (nothingJudged.length === files.length) throw new InputError(nothingToCheck(files));
     // one file of several without events: the others are checked, and this one is named
     for (const file of nothingJudged)
-      io.err(`search-sandbox check: ${file}: no beacon v2 events of ${KINDS_READ} found\n`);
+      io.err(`search-sandbox check: ${file}: no beacon v2 event found\n`);
     for (const page of judge.end()) pages.page(page);
     for (const note of judge.notes()) io.err(`search-sandbox check: ${note}\n`);
     if (read.skipped() > 0)
@@ -316,12 +328,13 @@ async function judgeFiles<P extends PageVerdictDto>(
   }
 }
 
-const KINDS_READ = 'search, category, autocomplete, recommendations or bundles';
-
-/** Why an input without one beacon event is refused, and what to record instead. */
+/**
+ * Why an input without one beacon event is refused, and what to record instead. Any beacon v2 event counts
+ * (an order alone is checked): the message says so, not a list of page kinds it does not require.
+ */
 function nothingToCheck(files: string[]): string {
-  const which = files.length === 1 ? `${files[0]} has no` : `none of ${files.join(', ')} has any`;
-  return `${which} beacon v2 events of ${KINDS_READ}: nothing to check. Record the storefront with its tracking on: a HAR of the browser's requests to …/beacon/v2/…, NDJSON of beacon bodies or recorded events, or a sandbox export (GET /_sandbox/export)`;
+  const which = files.length === 1 ? `${files[0]} has no` : `none of ${files.join(', ')} has a`;
+  return `${which} beacon v2 event (of any kind: a search, a product view, a cart, an order, …): nothing to check. Record the storefront with its tracking on: a HAR of the browser's requests to …/beacon/v2/…, NDJSON of beacon bodies or recorded events, or a sandbox export (GET /_sandbox/export)`;
 }
 
 /**
@@ -422,6 +435,15 @@ function ruleFlags(flags: readonly string[]): LevelSource | undefined {
     const level = flag.slice(at + 1);
     const problem = ruleEntryProblem(rule, level, RULE_IDS);
     if (problem) throw new InputError(`--rule ${flag}: ${problem}`);
+    // as a single-value flag given twice is refused: keeping the last would run with a level the user may
+    // not have meant (a script's default and an override, in either order)
+    const first = rules[rule];
+    if (first !== undefined)
+      throw new InputError(
+        first === level
+          ? `--rule ${flag} is given twice: give each rule once`
+          : `--rule ${rule} is given twice, as ${first} and as ${level}: give each rule once, with the level you mean`,
+      );
     rules[rule] = level as RuleLevel;
   }
   return mapLevels(rules, '--rule');

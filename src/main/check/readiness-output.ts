@@ -156,7 +156,7 @@ export function readinessText(
       );
     if (s.gaps.length > 0)
       out.push(
-        `  not ready (${s.gaps.length} of what it expects):`,
+        `  not ready (${s.gaps.length} ${s.gaps.length === 1 ? 'gap' : 'gaps'} in what it expects):`,
         ...s.gaps.map((g) => `    - ${g}`),
       );
     else if (s.expect.length > 0)

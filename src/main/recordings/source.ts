@@ -40,13 +40,16 @@ export interface RecordingSource {
 
 export const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
+/** What a recording's path should name. */
+const EXPECTED =
+  'give a recording file (NDJSON of events, a sandbox export, a HAR or a baseline file), or - for standard input';
+
 /**
  * Why `stats` is not something to read a recording from, or null when it is. Standard input may also be a
  * socket (what a parent process often hands its child) or a terminal (lines typed or pasted).
  */
 function refusal(name: string, stats: Stats, stdin: boolean): string | null {
-  if (stats.isDirectory())
-    return `${name} is a directory: give a recording file (NDJSON of events, a sandbox export, a HAR or a baseline file), or - for standard input`;
+  if (stats.isDirectory()) return `${name} is a directory: ${EXPECTED}`;
   if (stdin && (stats.isSocket() || isatty(0))) return null;
   if (stats.isCharacterDevice() || stats.isBlockDevice())
     return `${name} is a device, not a recording: give a recording file, a pipe, or - for standard input`;
@@ -79,7 +82,9 @@ export function openRecording(file: string, caps: RecordingCaps = RECORDING_CAPS
   try {
     stats = file === '-' ? fstatSync(0) : statSync(file);
   } catch (err) {
-    throw new InputError(`${name}: ${unreadable(err)}`);
+    // a path that names nothing is most often a typo or a step that did not run (no export written yet)
+    const missing = ['ENOENT', 'ENOTDIR'].includes((err as NodeJS.ErrnoException).code ?? '');
+    throw new InputError(`${name}: ${unreadable(err)}${missing ? `: ${EXPECTED}` : ''}`);
   }
   const refused = refusal(name, stats, file === '-');
   if (refused) throw new InputError(refused);
