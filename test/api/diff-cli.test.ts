@@ -719,6 +719,46 @@ describe('search-sandbox diff', () => {
     expect(other.out).not.toContain('hint');
   });
 
+  it('pairs pages that differ in a parameter every page of the session has (a thank-you page alone, a cache buster on each page)', () => {
+    const hint = (name: string) =>
+      `  hint     the pages differ only in the value of ${name}: if it changes every run, ignore query.${name} (--ignore query.${name}, or ignore: ['query.${name}'])\n`;
+    // the thank-you page alone, as two HARs of it would hold it
+    const thanks = (total: number): Journey => {
+      const page = journey()[0]![2]!;
+      page.path = '/thanks?order={ORDER}&v=&ts={random}';
+      (page.events[0]!.data as { total: number }).total = total;
+      return [[page]];
+    };
+    const one = diffProcess([
+      file('t1.ndjson', run(thanks(100))),
+      file('t2.ndjson', run(thanks(90))),
+    ]);
+    expect(one).toMatchObject({ code: 1, err: '' });
+    expect(one.out).toMatch(
+      /^changed {2}order \/thanks\?order=\{orderId\}&ts=[0-9a-f-]{36}&v=\n {2}query {4}ts: /,
+    );
+    expect(one.out).toContain(hint('ts'));
+    expect(one.out).toContain('  field    order/transaction (event 1) data.total: 100 → 90\n');
+    expect(one.out).not.toMatch(/^(added|removed) /m);
+    // a two-page journey whose every page carries a value new each run (v=aa against v=bb)
+    const tagged = (v: string): Journey => {
+      const [search, product] = journey()[0]!;
+      search!.path += `&v=${v}`;
+      product!.path += `?v=${v}`;
+      return [[search!, product!]];
+    };
+    const two = diffProcess([
+      file('a.ndjson', run(tagged('aa'))),
+      file('b.ndjson', run(tagged('bb'))),
+    ]);
+    expect(two).toMatchObject({ code: 1, err: '' });
+    expect(two.out.match(/^changed {2}/gm)).toHaveLength(2);
+    expect(two.out.match(/ {2}query {4}v: aa → bb\n/g)).toHaveLength(2);
+    expect(two.out).toContain(hint('v'));
+    expect(two.out).not.toMatch(/^(added|removed) /m);
+    expect(two.out).toMatch(/2 pages differ \(2 changed of 2 in both runs; 2 pages in each\)/);
+  });
+
   it('pages are printed as compared, in BASE and CURRENT alike: path and query, the page’s ids by their name', async () => {
     const recording = await readUpload(run(journey()));
     if (typeof recording === 'string') throw new Error(recording);

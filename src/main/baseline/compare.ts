@@ -20,11 +20,36 @@ interface Keyed {
   index: number;
   keys: string[];
   signature: string;
+  /** the pages as a page pairs with another despite a few values (looseSessionKey), made when needed */
+  loose?: string[];
 }
 
 function keyed(session: RecSession, index: number): Keyed {
   const keys = session.pages.map(pageKey);
   return { session, index, keys, signature: keys.join('\n') };
+}
+
+/**
+ * A page as sessions are paired when none of their pages match exactly: its kind, its path with each
+ * segment that carries digits as `*`, its parameters' names. A parameter new every run on every page (a
+ * cache buster, a timestamp) or a checkout token in the path leaves a run's session without one page
+ * alike; its pages are then paired by their values (pairByQuery, pairByPath), each named with its fix.
+ */
+function looseSessionKey(page: RecPage): string {
+  const parts = locationParts(page.location);
+  const { path } = pathParts(parts ? parts.rest : page.location);
+  const names = parts ? parts.params.map(paramName).join('&') : '';
+  return `${page.kind} ${path.map((s) => (/\d/.test(s) ? '*' : s)).join('/')} ${names}`;
+}
+
+const looseKeys = (k: Keyed): string[] => (k.loose ??= k.session.pages.map(looseSessionKey));
+
+/** How many pages of two sessions line up: exactly alike, then alike but for a few values. */
+function inCommon(b: Keyed, c: Keyed): [exact: number, loose: number] {
+  const common = (x: string[], y: string[]) =>
+    align(x, y).filter(([i, j]) => i >= 0 && j >= 0).length;
+  const exact = common(b.keys, c.keys);
+  return [exact, exact > 0 ? 0 : common(looseKeys(b), looseKeys(c))];
 }
 
 /**
@@ -134,14 +159,14 @@ function matchSessions(base: Keyed[], current: Keyed[]): Map<number, number> {
   const restB = base.filter((b) => !taken.has(b.index));
   const restC = current.filter((c) => !pairs.has(c.index));
   if (restB.length * restC.length <= 10_000) {
-    const scored: Array<[number, number, number]> = [];
+    const scored: Array<[number, number, number, number]> = [];
     for (const c of restC)
       for (const b of restB) {
-        const common = align(b.keys, c.keys).filter(([x, y]) => x >= 0 && y >= 0).length;
-        if (common > 0) scored.push([common, b.index, c.index]);
+        const [exact, loose] = inCommon(b, c);
+        if (exact > 0 || loose > 0) scored.push([exact, loose, b.index, c.index]);
       }
-    scored.sort((x, y) => y[0] - x[0] || x[2] - y[2] || x[1] - y[1]);
-    for (const [, b, c] of scored)
+    scored.sort((x, y) => y[0] - x[0] || y[1] - x[1] || x[3] - y[3] || x[2] - y[2]);
+    for (const [, , b, c] of scored)
       if (!taken.has(b) && !pairs.has(c)) {
         pairs.set(c, b);
         taken.add(b);
