@@ -448,15 +448,45 @@ describe('check --format junit: a suite per site, named so a CI dashboard can te
         'site site\uFFFD',
         'site site\uFFFD (2)',
       ],
-      classes: [
-        'no siteId.session s1',
-        'nosite.session s2',
-        'site\uFFFD.session s3',
-        'site\uFFFD.session s4',
-      ],
+      classes: ['no siteId.search', 'nosite.search', 'site\uFFFD.search', 'site\uFFFD.search'],
     });
     const again = await runCli(['check', 'recorded.ndjson', '--format', 'junit'], cwd);
     expect(names(again.stdout)).toEqual(names(first.stdout));
+  });
+
+  it('names each page the same in every run of the journey (new ids, another port): site and kind, path and query, the n-th repeat numbered', async () => {
+    const j = journey();
+    // the search made twice in the run: two pages of one name
+    j[0]!.splice(1, 0, structuredClone(j[0]![0]!));
+    // a click on a response the page never rendered: a failing page
+    j[0]![0]!.events.splice(0, 1);
+    const cases = (xml: string) =>
+      [...xml.matchAll(/<testcase classname="([^"]*)" name="([^"]*)"/g)].map(
+        (m) => `${m[1]} ${m[2]}`,
+      );
+    const one = dirWith({ 'run.ndjson': run(j, { origin: 'http://127.0.0.1:33917' }) });
+    const two = dirWith({ 'run.ndjson': run(j, { origin: 'http://127.0.0.1:41023' }) });
+    const first = await runCli(['check', 'run.ndjson', '--format', 'junit'], one);
+    const second = await runCli(['check', 'run.ndjson', '--format', 'junit'], two);
+    expect(first.code).toBe(1);
+    expect(cases(first.stdout)).toEqual([
+      'demo42.search /search?q=shoes',
+      'demo42.search /search?q=shoes (2)',
+      'demo42.product /product/102',
+      'demo42.order /checkout/thanks',
+      'demo42.category /shop/boots?sort=price',
+    ]);
+    expect(cases(second.stdout)).toEqual(cases(first.stdout));
+    // the failure's message is its first finding, short; the ids of the page open its body
+    const failure = /<failure type="([^"]*)" message="([^"]*)">([^<]*)<\/failure>/.exec(
+      first.stdout,
+    )!;
+    expect(failure[2]).toMatch(new RegExp(`^${failure[1]}: \\S`));
+    expect(failure[2]!.length).toBeLessThan(320);
+    expect(failure[3]).toMatch(
+      /^page [0-9a-f-]{36} of session [0-9a-f-]{36}: http:\/\/127\.0\.0\.1:33917\/search\?q=shoes\n/,
+    );
+    expect(first.stdout.match(/<system-out>page [0-9a-f-]{36} of session /g)).toHaveLength(5);
   });
 });
 

@@ -124,8 +124,8 @@ describe('a stale responseId after an SPA re-search', () => {
     const file = await exportFile(cleanups, sandbox.url, 'spa.json');
     const junit = await check(file, '--format', 'junit');
     expect(junit.code).toBe(1);
-    expect(junit.out).toContain(
-      'message="3 errors (2 follow from another finding): responseid-stale, response-replaced, item-not-in-response"',
+    expect(junit.out).toMatch(
+      /message="responseid-stale: [^"]+ \(and 2 more errors: response-replaced, item-not-in-response\)">page [^\n]+\n3 errors \(2 follow from another finding\)\n\n/,
     );
     const json = await check(file, '--format', 'json');
     expect(json.code).toBe(1);

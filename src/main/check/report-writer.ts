@@ -19,6 +19,7 @@ import {
 } from '../tracking/timeline/report';
 import { WiderScope } from '../tracking/timeline/wider-scope';
 import type { UnverifiedDto } from '../../shared/readiness';
+import { JunitNames } from '../tracking/timeline/junit-names';
 
 /** A report written as pages are judged; `P` is what it reads of a page (JSON: all of it; text, JUnit: its verdict). */
 export interface ReportWriter<P extends PageVerdictDto> {
@@ -232,13 +233,14 @@ class JsonWriter extends CountingWriter<PageTimelineDto> {
 class JunitWriter extends CountingWriter<PageVerdictDto> {
   private readonly spool = new Spool();
   private readonly suites: JunitSuites<{ offset: number; length: number }>;
+  private readonly names = new JunitNames();
   constructor(o: ReportOptions) {
     super(o);
     this.suites = new JunitSuites(o.failOn);
   }
   protected add(p: PageVerdictDto): void {
     const { page, elsewhere } = this.widerScope.shown(p);
-    const place = this.spool.add(junitCase(page, this.o.failOn, elsewhere));
+    const place = this.spool.add(junitCase(page, this.o.failOn, elsewhere, this.names));
     this.suites.add(p.siteId, page.findings, place);
   }
   end(): void {

@@ -16,6 +16,7 @@ import type { Page } from './page';
 import type { Judgement } from './page-reads';
 import { findingsShown, shownPage, WiderScope, type Dropped } from './wider-scope';
 import { JUNIT_END, JUNIT_SUITE_END, junitCase, JunitSuites, type FailOn } from './report';
+import { JunitNames } from './junit-names';
 
 /** What the reports read of the timelines (the engine). */
 export interface ReportSource {
@@ -86,11 +87,12 @@ export async function junitPages(
   if (!done) return null;
   return (function* () {
     yield suites.head(o.name, o.now);
+    const names = new JunitNames();
     for (const suite of suites.suites()) {
       yield suite.head;
       for (const { page, dropped } of suite.cases) {
         const shown = shownPage(source.finishedVerdictDto(page), dropped);
-        yield junitCase(shown.page, o.failOn, shown.elsewhere);
+        yield junitCase(shown.page, o.failOn, shown.elsewhere, names);
       }
       yield JUNIT_SUITE_END;
     }

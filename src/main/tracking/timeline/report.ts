@@ -11,6 +11,7 @@ import { findingCount, findingSubject } from '../../../shared/timeline';
 import { WiderScope, type ListedElsewhere } from './wider-scope';
 import { SEVERITY_RANK } from '../../../shared/verdict';
 import type { UnverifiedDto } from '../../../shared/readiness';
+import { JunitNames, junitPageLine } from './junit-names';
 
 export function verdictCounts(pages: readonly PageVerdictDto[]): Record<Verdict, number> {
   const counts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
@@ -185,9 +186,10 @@ export function* junitReportParts(
     suites.add(page.siteId, shown.page.findings, shown);
   }
   yield suites.head(source, now);
+  const names = new JunitNames();
   for (const suite of suites.suites()) {
     yield suite.head;
-    for (const { page, elsewhere } of suite.cases) yield junitCase(page, failOn, elsewhere);
+    for (const { page, elsewhere } of suite.cases) yield junitCase(page, failOn, elsewhere, names);
     yield JUNIT_SUITE_END;
   }
   yield JUNIT_END;
@@ -270,8 +272,26 @@ function junitSuiteHead(name: string, tests: number, failures: number): string {
 export const JUNIT_SUITE_END = '  </testsuite>\n';
 export const JUNIT_END = '</testsuites>\n';
 
+/** How long a failure's message may be: a dashboard shows it in a line; the body has the whole. */
+const FAILURE_MESSAGE = 200;
+
 /**
- * One page as a test case: findings at or above `failOn` are its failure, the rest its system-out, and so
+ * A failure's message, as a dashboard lists it: the first finding's rule and message, clipped, and how many
+ * more the body holds (`missing-render: 1 event … (and 1 more error: click-under-other-response)`).
+ */
+function failureMessage(errors: readonly TimelineFindingDto[], noun: string): string {
+  const first = errors[0]!;
+  const said = first.message.replace(/\s*\n\s*/g, ' ');
+  const text = `${first.rule}: ${said.length > FAILURE_MESSAGE ? `${said.slice(0, FAILURE_MESSAGE - 1)}…` : said}`;
+  const more = errors.slice(1);
+  if (more.length === 0) return text;
+  const rules = [...new Set(more.map((f) => f.rule))].join(', ');
+  return `${text} (and ${more.length} more ${noun}${more.length === 1 ? '' : 's'}: ${rules})`;
+}
+
+/**
+ * One page as a test case, named by `names` (junit-names.ts: the same for the same journey, run after run):
+ * findings at or above `failOn` are its failure, the rest its system-out after the page's own ids, and so
  * are the findings about the whole session or site told with an earlier page (`elsewhere`), in a line
  * each: they fail the page they are told on.
  */
@@ -279,22 +299,27 @@ export function junitCase(
   p: PageVerdictDto,
   failOn: FailOn,
   elsewhere: readonly ListedElsewhere[] = [],
+  names: JunitNames = new JunitNames(),
 ): string {
-  // `no siteId`, not a word a site could be named (`nosite` is a siteId the beacon path takes)
-  let out = `    <testcase classname="${xml(`${p.siteId || 'no siteId'}.session ${p.sessionId || '(none)'}`)}" name="${xml(pageTitle(p))}" time="0">\n`;
+  const { classname, name } = names.of(p);
+  let out = `    <testcase classname="${xml(classname)}" name="${xml(name)}" time="0">\n`;
   const errors = p.findings.filter((f) => failing(f, failOn));
   if (errors.length > 0) {
     const noun = failOn === 'error' ? 'error' : 'finding';
     const following = errors.filter((f) => f.causedBy !== undefined).length;
-    const summary = `${findingCount(errors.length, noun, following)}: ${[...new Set(errors.map((f) => f.rule))].join(', ')}`;
-    out += `      <failure type="${xml(errors[0]!.rule)}" message="${xml(summary)}">${xml(errors.map(findingText).join('\n\n'))}</failure>\n`;
+    const body = [
+      `${junitPageLine(p)}\n${findingCount(errors.length, noun, following)}`,
+      ...errors.map(findingText),
+    ];
+    out += `      <failure type="${xml(errors[0]!.rule)}" message="${xml(failureMessage(errors, noun))}">${xml(body.join('\n\n'))}</failure>\n`;
   }
   const rest = [
+    junitPageLine(p),
     ...(p.judgedAsFinished ? [FINISHED] : []),
     ...p.findings.filter((f) => !failing(f, failOn)).map(findingText),
     ...elsewhere.map(toldElsewhere),
   ];
-  if (rest.length > 0) out += `      <system-out>${xml(rest.join('\n\n'))}</system-out>\n`;
+  out += `      <system-out>${xml(rest.join('\n\n'))}</system-out>\n`;
   return `${out}    </testcase>\n`;
 }
 
