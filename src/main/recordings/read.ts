@@ -8,6 +8,7 @@ import type { IssuedResponse } from '../search/responses';
 import type { RecordedCatalog } from '../search/catalog-view';
 import type { RecordedSite } from '../tracking/timeline/offline-provenance';
 import { fromRecord, parseInput } from './inputs';
+import { ARRIVAL_WINDOW, ArrivalOrder, arrivalOf } from './arrival-order';
 import { InputError, type Counter, type ReadResult } from './recorded';
 import { folderFiles, readHarZip, sideBodies } from './har-files';
 import { isZip } from '../base/zip';
@@ -217,7 +218,9 @@ export async function* readInput(
     return;
   }
   let lineNo = 0;
-  const take = (line: string): InputItem | null => {
+  // recorded events are handed on in the order the sandbox received them (arrival-order.ts)
+  const order = new ArrivalOrder();
+  const take = (line: string): { event: RecordedEvent; arrival: number | undefined } | null => {
     lineNo++;
     const text = lineNo === 1 ? line.replace(/^\uFEFF/, '') : line;
     // a line of an event opens with its brace: only another line can be blank
@@ -234,7 +237,8 @@ export async function* readInput(
         `${file}:${lineNo}: not valid JSON (${(err as Error).message}); expected one beacon body or recorded event per line`,
       );
     }
-    return { event: fromRecord(v, `${file}:${lineNo}`, `${prefix}line:${lineNo}`, counter) };
+    const event = fromRecord(v, `${file}:${lineNo}`, `${prefix}line:${lineNo}`, counter);
+    return { event, arrival: arrivalOf(v) };
   };
   // each line is parsed when the caller reaches it (a batch is read through before the next): an event
   // parsed, applied and dropped dies young, where a batch parsed ahead was alive at every collection
@@ -242,8 +246,14 @@ export async function* readInput(
   function* parsed(lines: string[]): Generator<InputItem> {
     for (const line of lines) {
       const item = take(line);
-      if (item) yield item;
+      if (item) for (const event of order.add(item.event, item.arrival)) yield { event };
     }
   }
   for await (const lines of linesOf(source)) yield parsed(lines);
+  const rest: InputItem[] = [...order.flush()].map((event) => ({ event }));
+  if (order.late > 0)
+    rest.push({
+      note: `${file}: ${order.late} recorded ${order.late === 1 ? 'event was' : 'events were'} written more than ${ARRIVAL_WINDOW.toLocaleString('en')} events after events the sandbox received later (by seq), too far to be put back in their place, and judged where read: sort the file by seq, or export it again`,
+    });
+  if (rest.length > 0) yield rest;
 }
