@@ -2,6 +2,8 @@
 // 'search-sandbox'` loads): a URL parameter that changes every run (a cache buster, WooCommerce's order key)
 // is left out as `search-sandbox diff --ignore` leaves it out, with its checks and its "matched nothing"
 // warning. Build first: `npm run -s build:types -- --noCheck && npx electron-vite build`.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type * as Package from '../../src/main/api/index';
@@ -9,6 +11,7 @@ import type { BaselineOptions } from '../../src/main/api/index';
 import { tempDir } from '../helpers/sandbox';
 import { builtPackage } from '../helpers/built-package';
 import { journey, run, type Journey, sendRun } from '../helpers/journey';
+import { CLI } from './cli-process';
 
 const work = tempDir('baseline-ignore-');
 let sandbox: Package.StartedSandbox;
@@ -116,5 +119,32 @@ it('refuses an ignore that is not a list of paths, naming the item, the value an
   );
   expect(await refused(['data..total'])).toBe(
     'expectMatchesBaseline: ignore[0] "data..total" is not a field path: use dotted names with [] for any index, e.g. data.results[].price or context.pageUrl, or query.NAME for a parameter of the page URL, e.g. query.token',
+  );
+});
+
+it('a baseline carries the paths it was written without: diff BASELINE RUN leaves them out of the run too, and says so', async () => {
+  const dir = path.join(work.dir, 'carried');
+  await play(run(volatileUrls()));
+  await sandbox.expectMatchesBaseline('journey', {
+    siteId: 'demo42',
+    dir,
+    ignore: ['query.ts', 'query.key'],
+    update: true,
+  });
+  const baseline = path.join(dir, 'journey.json');
+  expect(readFileSync(baseline, 'utf8')).toContain('\n  "ignore": ["query.ts","query.key"],\n');
+  const runFile = path.join(dir, 'run.ndjson');
+  writeFileSync(runFile, run(volatileUrls()));
+  const r = spawnSync(process.execPath, [CLI, 'diff', baseline, runFile], { encoding: 'utf8' });
+  expect(r.stdout).toMatch(/^same tracking: 4 pages of /);
+  expect(r.stderr).toBe(
+    `search-sandbox diff: BASE (${baseline}) was written with ignore query.ts, ignore query.key: left out of CURRENT too, as --ignore would\n`,
+  );
+  expect(r.status).toBe(0);
+  // the other way round, the run was read before the baseline said so: told how to compare them alike
+  const back = spawnSync(process.execPath, [CLI, 'diff', runFile, baseline], { encoding: 'utf8' });
+  expect(back.status).toBe(1);
+  expect(back.stderr).toContain(
+    `CURRENT (${baseline}) was written with ignore query.ts, ignore query.key, which BASE was read without: give --ignore query.ts --ignore query.key to compare them alike`,
   );
 });

@@ -172,7 +172,10 @@ export async function matchBaseline(
       );
     await mkdir(path.dirname(file), { recursive: true });
     // whole or not at all, and on disk before the test is told it was written
-    await replaceOwnFile(file, baselineText(current));
+    await replaceOwnFile(
+      file,
+      baselineText(current, (options.ignore as string[] | undefined) ?? []),
+    );
     const note = `${status === 'written' ? 'wrote the missing' : 'updated the'} baseline ${file} (${pages} page${pages === 1 ? '' : 's'}): review it and commit it`;
     return withWarnings({ status, file, pages, note });
   };

@@ -7,6 +7,7 @@ import {
   fieldsText,
   pageLocation,
   pageMatching,
+  parseIgnorePath,
   strip,
   type IgnorePath,
 } from './normalize';
@@ -28,13 +29,18 @@ function sessionText(session: RecSession): string {
     .join('\n');
 }
 
-/** The baseline file's text for a recording. */
-export function baselineText(recording: Recording): string {
+/**
+ * The baseline file's text for a recording; `ignore`, the paths left out of it, is written in it, so that a
+ * comparison with it (`diff BASELINE RUN`) leaves them out of the run too.
+ */
+export function baselineText(recording: Recording, ignore: readonly string[] = []): string {
   const sessions = recording.sessions
     .map((s) => ({ s, key: sessionText(s) }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
     .map(({ s }) => s);
-  const lines = ['{', `  "format": "${BASELINE_FORMAT}",`, '  "version": 1,', '  "sessions": ['];
+  const lines = ['{', `  "format": "${BASELINE_FORMAT}",`, '  "version": 1,'];
+  if (ignore.length > 0) lines.push(`  "ignore": ${JSON.stringify(ignore)},`);
+  lines.push('  "sessions": [');
   sessions.forEach((session, si) => {
     lines.push('    {', '      "pages": [');
     session.pages.forEach((page, pi) => {
@@ -100,6 +106,8 @@ export function parseBaseline(
     return `${file}: not a baseline file: expected {"format": "${BASELINE_FORMAT}", "sessions": [...]}`;
   if (doc.version !== 1)
     return `${file}: baseline version ${JSON.stringify(doc.version)}: this search-sandbox reads version 1 (a newer one wrote it: update search-sandbox)`;
+  const carried = carriedIgnore(doc.ignore, file);
+  if (typeof carried === 'string') return carried;
   const matching = pageMatching(ignore);
   const none = new Map<string, string>();
   const sessions: RecSession[] = [];
@@ -142,5 +150,20 @@ export function parseBaseline(
     }
     sessions.push({ pages });
   }
-  return { sessions };
+  return carried.length > 0 ? { sessions, ignore: carried } : { sessions };
+}
+
+/** The ignore paths a baseline file says it was written with, checked; a string says what is wrong. */
+function carriedIgnore(value: unknown, file: string): string[] | string {
+  if (value === undefined) return [];
+  if (!Array.isArray(value))
+    return `${file}: "ignore" must be a list of the paths left out of the baseline (e.g. ["query.ts"]), got ${JSON.stringify(value)}`;
+  for (const [i, path] of value.entries()) {
+    const parsed =
+      typeof path === 'string'
+        ? parseIgnorePath(path, `ignore[${i}]`)
+        : `ignore[${i}] ${JSON.stringify(path)} is not a path: a field path or query.NAME`;
+    if (typeof parsed === 'string') return `${file}: ${parsed}`;
+  }
+  return value as string[];
 }

@@ -85,9 +85,26 @@ export async function runDiff(args: string[], io: DiffIo = processIo): Promise<n
   try {
     // each compared text held once for both recordings
     const texts = new Map<string, string>();
-    const use = new IgnoreUse(ignore, values.ignore ?? []);
+    const flags = values.ignore ?? [];
+    // only the paths given here are said when they match nothing (a baseline's own are added to `ignore`
+    // below, past the flags' places)
+    const use = new IgnoreUse(ignore, flags);
     const base = await readRecording(openRecording(baseFile), ignore, note, texts, use);
+    // a baseline file left out what it was written without: the run it is compared with leaves it out too
+    const carried = (base.ignore ?? []).filter((p) => !flags.includes(p));
+    for (const p of carried) ignore.push(parseIgnorePath(p) as IgnorePath);
+    if (carried.length > 0)
+      note(
+        `BASE (${baseFile}) was written with ${carried.map((p) => `ignore ${p}`).join(', ')}: left out of CURRENT too, as --ignore would`,
+      );
     const current = await readRecording(openRecording(currentFile), ignore, note, texts, use);
+    const uncarried = (current.ignore ?? []).filter(
+      (p) => !flags.includes(p) && !carried.includes(p),
+    );
+    if (uncarried.length > 0)
+      note(
+        `CURRENT (${currentFile}) was written with ${uncarried.map((p) => `ignore ${p}`).join(', ')}, which BASE was read without: give ${uncarried.map((p) => `--ignore ${p}`).join(' ')} to compare them alike (or the baseline as BASE)`,
+      );
     texts.clear();
     const empty = withoutPages({ BASE: [baseFile, base], CURRENT: [currentFile, current] });
     if (empty) {

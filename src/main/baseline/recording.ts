@@ -47,6 +47,8 @@ export interface RecSession {
 
 export interface Recording {
   sessions: RecSession[];
+  /** a baseline file's: the ignore paths it was written with (left out of it), as given */
+  ignore?: string[];
 }
 
 /** What a page is matched by: its kind and its location. */
