@@ -449,11 +449,11 @@ Object.assign(COVERAGE, {
     how: 'run',
     what: 'Playwright: expectMatchesBaseline',
     check: async () => {
-      // with the text block after it: README.md#4a5481302a
+      // with the text block after it: README.md#35e85b785c
       await baselineRuns();
     },
   },
-  'README.md#4a5481302a': {
+  'README.md#35e85b785c': {
     how: 'checked',
     what: 'the baseline mismatch message',
     check: async (b) => {
