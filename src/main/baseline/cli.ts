@@ -83,29 +83,13 @@ export async function runDiff(args: string[], io: DiffIo = processIo): Promise<n
   const [baseFile, currentFile] = files as [string, string];
   const note = (text: string) => io.err(`search-sandbox diff: ${text}\n`);
   try {
-    // each compared text held once for both recordings
-    const texts = new Map<string, string>();
-    const flags = values.ignore ?? [];
-    // only the paths given here are said when they match nothing (a baseline's own are added to `ignore`
-    // below, past the flags' places)
-    const use = new IgnoreUse(ignore, flags);
-    const base = await readRecording(openRecording(baseFile), ignore, note, texts, use);
-    // a baseline file left out what it was written without: the run it is compared with leaves it out too
-    const carried = (base.ignore ?? []).filter((p) => !flags.includes(p));
-    for (const p of carried) ignore.push(parseIgnorePath(p) as IgnorePath);
-    if (carried.length > 0)
-      note(
-        `BASE (${baseFile}) was written with ${carried.map((p) => `ignore ${p}`).join(', ')}: left out of CURRENT too, as --ignore would`,
-      );
-    const current = await readRecording(openRecording(currentFile), ignore, note, texts, use);
-    const uncarried = (current.ignore ?? []).filter(
-      (p) => !flags.includes(p) && !carried.includes(p),
+    const { base, current, use } = await readBoth(
+      baseFile,
+      currentFile,
+      ignore,
+      values.ignore ?? [],
+      note,
     );
-    if (uncarried.length > 0)
-      note(
-        `CURRENT (${currentFile}) was written with ${uncarried.map((p) => `ignore ${p}`).join(', ')}, which BASE was read without: give ${uncarried.map((p) => `--ignore ${p}`).join(' ')} to compare them alike (or the baseline as BASE)`,
-      );
-    texts.clear();
     const empty = withoutPages({ BASE: [baseFile, base], CURRENT: [currentFile, current] });
     if (empty) {
       io.err(`search-sandbox diff: ${empty}\n`);
@@ -129,6 +113,42 @@ export async function runDiff(args: string[], io: DiffIo = processIo): Promise<n
     }
     throw err;
   }
+}
+
+/**
+ * BASE, then CURRENT, each compared text held once for both. A baseline file given as BASE left out what it
+ * was written without: CURRENT leaves it out too (said on stderr); one given as CURRENT is read after BASE,
+ * so stderr says which --ignore would compare them alike.
+ */
+async function readBoth(
+  baseFile: string,
+  currentFile: string,
+  ignore: IgnorePath[],
+  flags: readonly string[],
+  note: (text: string) => void,
+): Promise<{ base: Recording; current: Recording; use: IgnoreUse }> {
+  const texts = new Map<string, string>();
+  // only the paths given here are said when they match nothing (a baseline's own are added to `ignore`
+  // below, past the flags' places)
+  const use = new IgnoreUse(ignore, flags);
+  const base = await readRecording(openRecording(baseFile), ignore, note, texts, use);
+  const carried = (base.ignore ?? []).filter((p) => !flags.includes(p));
+  for (const p of carried) ignore.push(parseIgnorePath(p) as IgnorePath);
+  const ignores = (paths: string[]) => paths.map((p) => `ignore ${p}`).join(', ');
+  if (carried.length > 0)
+    note(
+      `BASE (${baseFile}) was written with ${ignores(carried)}: left out of CURRENT too, as --ignore would`,
+    );
+  const current = await readRecording(openRecording(currentFile), ignore, note, texts, use);
+  const uncarried = (current.ignore ?? []).filter(
+    (p) => !flags.includes(p) && !carried.includes(p),
+  );
+  if (uncarried.length > 0)
+    note(
+      `CURRENT (${currentFile}) was written with ${ignores(uncarried)}, which BASE was read without: give ${uncarried.map((p) => `--ignore ${p}`).join(' ')} to compare them alike (or the baseline as BASE)`,
+    );
+  texts.clear();
+  return { base, current, use };
 }
 
 /**
