@@ -26,11 +26,12 @@ Compares two recordings of one journey (NDJSON of beacon events, a sandbox expor
 baseline file): sessions matched by their pages, pages by kind and URL path and query, events in
 order with their data. Ids, timestamps, hosts and orderIds are ignored; responseIds by their place;
 a URL parameter or path segment that is one of the page's ids (/thanks?order=1001,
-/order-received/1001/) by its name.
+/order-received/1001/) by its name. Recorded events are taken in the order the sandbox received them
+(their seq), bare beacon bodies in their lines' order.
 --ignore PATH (repeatable) leaves a field out: data.results[].price, context.pageUrl (pages then
 match by kind and place), or query.NAME, a URL parameter such as a token or cache buster. A path that
 matched nothing in either recording is said on stderr (with the nearest that occurs); the exit code
-stays the comparison's.
+stays the comparison's. A baseline file given as BASE leaves out of CURRENT what it was written without.
 Exit 0 = the same tracking, 1 = differences, 2 = unreadable input, a recording without one beacon
 event of a page (its tracking never fired, or the recording left the beacons out), or bad flags.
 `;
