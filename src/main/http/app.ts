@@ -67,7 +67,7 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
   // the order of the routers below does not matter.
   app.use('/_sandbox', guard, ...routes.flatMap((area) => area.admin ?? []));
   // the sandbox's own: health, the API's description, its clock (a move answers once its steps are taken)
-  const clock = adminClockRouter(core.clock, () => core.indexing.engine.settled());
+  const clock = adminClockRouter(core.clock, (move) => core.indexing.moveClock(move));
   app.use('/_sandbox', guard, healthRouter(core), clock);
   // a path parameter the routers above could not decode: named in the admin API's shape
   app.use('/_sandbox', undecodablePathParameter);

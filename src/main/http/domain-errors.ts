@@ -12,6 +12,7 @@ import {
   UnknownFeed,
 } from '../indexing/refusals';
 import { TransitionRefused } from '../indexing/state-machine';
+import { FeedMovesNotStored } from '../indexing/moves-not-stored';
 import {
   InvalidBody,
   InvalidParameter,
@@ -79,6 +80,13 @@ const TABLE: readonly Row<Error>[] = [
     status: 409,
     error: 'TransitionRefused',
     fields: (err) => ({ from: err.from, to: err.to, allowed: err.allowed }),
+  }),
+  // a clock move whose feed steps the data directory refused: what moved, not stored
+  row({
+    type: FeedMovesNotStored,
+    status: 503,
+    error: 'StorageFailed',
+    fields: (err) => ({ now: err.now, moved: err.moves }),
   }),
   // the companion search and recommend APIs (their body's `error` is the refusal's own code)
   row({ type: InvalidParameter, status: 400, error: 'InvalidParameter' }),

@@ -84,6 +84,11 @@ export class FeedEngine {
   private readonly timers = new Map<string, () => void>();
   private readonly parses = new Map<string, ParseTask>();
   private closed = false;
+  /** catalogs of finished indexes being written (each settles once written, or its loss recorded) */
+  private readonly catalogWrites = new Set<Promise<void>>();
+  /** stores asked for so far, and the last of them known to be on disk */
+  private changes = 0;
+  private storedChanges = 0;
 
   constructor(readonly deps: EngineDeps) {
     // a feed indexed makes the catalog search serves another feed's: every card of the site says so
@@ -253,17 +258,19 @@ export class FeedEngine {
       const before = { lastIndexed: rec.lastIndexed, products: rec.products };
       rec.lastIndexed = at;
       rec.products = result.products.length;
-      this.deps.catalogs
-        .replace(
-          new FeedCatalog(
-            rec.siteId,
-            rec.feedId,
-            new Date(at).toISOString(),
-            result.products,
-            result.byUid,
-          ),
-        )
-        .catch((err: Error) => this.catalogLost(rec, at, before, err));
+      this.trackCatalogWrite(
+        this.deps.catalogs
+          .replace(
+            new FeedCatalog(
+              rec.siteId,
+              rec.feedId,
+              new Date(at).toISOString(),
+              result.products,
+              result.byUid,
+            ),
+          )
+          .catch((err: Error) => this.catalogLost(rec, at, before, err)),
+      );
     }
     this.advanceNextIndexTime(rec, at);
     this.parses.delete(key(rec.siteId, rec.feedId));
@@ -580,9 +587,40 @@ export class FeedEngine {
     );
   }
 
-  /** Store the feed states; resolves once on disk (before a request that changed them is answered). */
-  persist(): Promise<void> {
-    return this.deps.db.write();
+  /**
+   * Store the feed states; resolves once on disk (before a request that changed them is answered). The
+   * catalogs of finished indexes are written first: indexing.json never says `done` of a catalog that a
+   * restart would not find (a catalog that could not be written has ended its feed in `error` by then).
+   */
+  async persist(): Promise<void> {
+    const version = ++this.changes;
+    await this.catalogsWritten();
+    await this.deps.db.write();
+    this.storedChanges = Math.max(this.storedChanges, version);
+  }
+
+  /**
+   * Resolves once every change made so far is on disk (catalogs, then the feed states), writing them
+   * again when a background save failed; rejects with the data directory's failure. What a read shows, a
+   * restart finds: reads and the clock's answer wait for it. Nothing to store: resolves at once.
+   */
+  async stored(): Promise<void> {
+    await this.catalogsWritten();
+    if (this.storedChanges < this.changes) await this.persist();
+  }
+
+  private async catalogsWritten(): Promise<void> {
+    while (this.catalogWrites.size > 0) await Promise.all([...this.catalogWrites]);
+  }
+
+  /** A finished index's catalog write (its loss recorded when it fails): stores wait for it. */
+  private trackCatalogWrite(write: Promise<void>): void {
+    const tracked = write
+      .catch((err: Error) =>
+        console.error(`search-sandbox: a finished index's catalog write failed: ${err.message}`),
+      )
+      .finally(() => this.catalogWrites.delete(tracked));
+    this.catalogWrites.add(tracked);
   }
 
   /**

@@ -23,6 +23,7 @@ import { statusTime } from '../durations';
 import { Outbox, type SmtpConfig } from './outbox';
 import { applyPatch, moveByHand, type FeedPatch } from './admin';
 import { requestIndex, type IndexRequest, type IndexRequestQueued } from './index-request';
+import { FeedMovesNotStored } from './moves-not-stored';
 
 export { REINDEX_WINDOW_MS, type IndexRequest, type IndexRequestQueued } from './index-request';
 
@@ -170,6 +171,34 @@ export class IndexingService {
     for (const rec of this.engine.records()) this.engine.clockWentBack(rec, wentBack);
   }
 
+  /**
+   * Move the sandbox clock with `move`, then wait until the feed steps it reached are taken and stored
+   * (catalogs, then indexing.json): what the clock's answer and the reads after it show, a restart finds.
+   * Throws FeedMovesNotStored, naming each feed that moved, when they cannot be stored.
+   */
+  async moveClock(move: () => void): Promise<void> {
+    const before = new Map(this.engine.records().map((r) => [feedName(r), r.state]));
+    move();
+    await this.engine.settled();
+    try {
+      await this.engine.stored();
+    } catch (err) {
+      const moves = this.engine
+        .records()
+        .filter((r) => before.get(feedName(r)) !== r.state)
+        .map((r) => ({ feed: feedName(r), from: before.get(feedName(r))!, to: r.state }));
+      throw new FeedMovesNotStored(new Date(this.engine.now).toISOString(), moves, err as Error);
+    }
+  }
+
+  /**
+   * Resolves once every feed change made so far is stored (a step the clock took on its own, a parse that
+   * ended): a read shows only what a restart would find. Rejects with the data directory's failure.
+   */
+  stored(): Promise<void> {
+    return this.engine.stored();
+  }
+
   /** GET /api/index/status: every feed of the account; remembered for the workflow scorecard. */
   status(account: AccountConfig): StatusFeed[] {
     const feeds = this.engine.records(account.siteId).map((rec) => {
@@ -269,7 +298,9 @@ export class IndexingService {
   async transition(siteId: string, feedId: number, to: FeedState): Promise<FeedView> {
     const rec = this.engine.record(siteId, feedId);
     if (!rec) return moveByHand(this.engine, siteId, feedId, to); // throws FeedNotFound
-    return this.engine.committed(rec, () => moveByHand(this.engine, siteId, feedId, to));
+    await this.engine.committed(rec, () => moveByHand(this.engine, siteId, feedId, to));
+    // as stored: a move to done whose catalog could not be written ended the feed in error meanwhile
+    return this.engine.view(rec);
   }
 
   /** Back to the fixtures: feed states, uploads, catalogs, outbox (of one site, or all). */
@@ -300,6 +331,10 @@ export class IndexingService {
     this.outbox.close();
     await this.engine.deps.db.write();
   }
+}
+
+function feedName(rec: FeedRecord): string {
+  return `${rec.siteId}/${rec.feedId}`;
 }
 
 function time(ms: number | null): string | null {

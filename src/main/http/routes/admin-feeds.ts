@@ -9,11 +9,19 @@ import { clipped } from '../../../shared/text';
 export function adminFeedsRouter(indexing: IndexingService): Router {
   const router = express.Router();
 
-  mount(router, 'feeds', (_req, res, { siteId }) => res.json({ feeds: indexing.feeds(siteId) }), {
-    bounds: () => ({ sites: indexing.siteIds() }),
-  });
+  // every read shows the feeds as stored (a step the clock took on its own may still be on its way to disk)
+  mount(
+    router,
+    'feeds',
+    async (_req, res, { siteId }) => {
+      await indexing.stored();
+      res.json({ feeds: indexing.feeds(siteId) });
+    },
+    { bounds: () => ({ sites: indexing.siteIds() }) },
+  );
 
-  mount(router, 'feed', (req, res) => {
+  mount(router, 'feed', async (req, res) => {
+    await indexing.stored();
     const { siteId, feedId } = req.params;
     const view = indexing.feed(siteId, feedId);
     if (!view) throw new FeedNotFound(`no feed ${clipped(siteId)}/${feedId}`);
@@ -28,7 +36,8 @@ export function adminFeedsRouter(indexing: IndexingService): Router {
     res.json(await indexing.transition(req.params.siteId, req.params.feedId, to));
   });
 
-  mount(router, 'catalog', (req, res, { limit = 100, offset = 0 }) => {
+  mount(router, 'catalog', async (req, res, { limit = 100, offset = 0 }) => {
+    await indexing.stored();
     const { siteId, feedId } = req.params;
     const page = indexing.catalogPage(siteId, feedId, offset, limit);
     if (!page) throw new FeedNotFound(`no feed ${clipped(siteId)}/${feedId}`);

@@ -225,14 +225,22 @@ export function indexingRouter(core: SandboxCore): Router {
   return router;
 }
 
-/** GET /api/index/status: every feed of the account. */
-function statusRead(core: SandboxCore, req: Request, res: Response): void {
+/** GET /api/index/status: every feed of the account, as stored (a restart finds what it says). */
+async function statusRead(core: SandboxCore, req: Request, res: Response): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.setHeader('Allow', 'GET');
     return fail(res, 'status', 405, `invalid request method: \`${req.method}\` - requires \`GET\``);
   }
   const account = authorise(req, res, core, 'status');
   if (!account) return;
+  try {
+    await core.indexing.stored();
+  } catch (err) {
+    // the data directory refuses the feeds' last changes: answering would show what a restart loses
+    const message = `the feed states could not be stored, so they are not shown: ${(err as Error).message}`;
+    console.error(`search-sandbox: GET /api/index/status: ${message}`);
+    return fail(res, 'status', 503, message);
+  }
   res.json({ status: 'success', feeds: core.indexing.status(account) });
 }
 
