@@ -195,12 +195,12 @@ export class CatalogStore implements CatalogReader {
   }
 
   /**
-   * Read the catalogs kept in the data directory. One that cannot be read whole stops the start-up with
+   * Read the catalogs kept in the data directory, serving those of the feeds `named` (the config's). One that cannot be read whole stops the start-up with
    * a DataDirError naming the file and its line: a catalog is written whole (durable.ts), so a damaged
    * one is the disk's or a hand's, and serving part of it would have the search and the timeline rules
    * answer from products that are not the feed's.
    */
-  async load(): Promise<void> {
+  async load(named: (siteId: string, feedId: number) => boolean = () => true): Promise<void> {
     if (!this.dir) return;
     // no directory yet: no catalogs; one that cannot be listed is the user's to fix, not to ignore
     const names = await readdir(this.dir).catch((err: NodeJS.ErrnoException) => {
@@ -209,10 +209,11 @@ export class CatalogStore implements CatalogReader {
     });
     for (const name of names.filter((n) => n.endsWith('.ndjson'))) {
       const { catalog: c, landing } = await readCatalog(path.join(this.dir, name));
+      if (landing !== undefined) this.lastLanding = Math.max(this.lastLanding, landing);
+      // a dormant feed's catalog (no account names it) stays on disk, unserved, until one does again
+      if (!named(c.siteId, c.feedId)) continue;
       this.catalogs.set(`${c.siteId}/${c.feedId}`, c);
-      if (landing === undefined) continue;
-      this.landing.set(c, landing);
-      this.lastLanding = Math.max(this.lastLanding, landing);
+      if (landing !== undefined) this.landing.set(c, landing);
     }
   }
 

@@ -107,12 +107,30 @@ export class FeedEngine {
     return this.deps.accounts.find((a) => a.siteId === siteId)?.feeds.find((f) => f.id === feedId);
   }
 
+  /**
+   * A feed the config names. indexing.json also keeps the feeds of sites (or feed ids) the config no
+   * longer names, as they were: dormant, never served or moved, back when an account names them again.
+   */
   record(siteId: string, feedId: number): FeedRecord | undefined {
-    return this.deps.db.data.feeds.find((r) => r.siteId === siteId && r.feedId === feedId);
+    return this.deps.db.data.feeds.find(
+      (r) => r.siteId === siteId && r.feedId === feedId && this.configured(r),
+    );
   }
 
+  /** The feeds the config names (of one site, or all). */
   records(siteId?: string): FeedRecord[] {
-    return this.deps.db.data.feeds.filter((r) => siteId === undefined || r.siteId === siteId);
+    return this.deps.db.data.feeds.filter(
+      (r) => (siteId === undefined || r.siteId === siteId) && this.configured(r),
+    );
+  }
+
+  /** The kept feeds no account of the config names (dormant). */
+  dormantRecords(): FeedRecord[] {
+    return this.deps.db.data.feeds.filter((r) => !this.configured(r));
+  }
+
+  private configured(rec: FeedRecord): boolean {
+    return this.feedConfig(rec.siteId, rec.feedId) !== undefined;
   }
 
   /** Configured settings with the admin's overrides applied. */

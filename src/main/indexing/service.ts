@@ -66,7 +66,9 @@ export class IndexingService {
     const db = await openIndexingDb(dir);
     const stash = new UploadStash(dir ? path.join(dir, 'uploads') : null);
     const catalogs = new CatalogStore(dir ? path.join(dir, 'catalogs') : null);
-    await catalogs.load();
+    await catalogs.load((siteId, feedId) =>
+      config.accounts.some((a) => a.siteId === siteId && a.feeds.some((f) => f.id === feedId)),
+    );
     const warnings: string[] = [];
     const outbox = new Outbox(db, clock, bus, config.smtp);
     const engine = new FeedEngine({
@@ -93,10 +95,9 @@ export class IndexingService {
   /** Records for every configured feed (kept ones as they were, new ones from the fixtures), timers armed. */
   private async initialise(siteId?: string, warnings: string[] = []): Promise<void> {
     const data = this.engine.deps.db.data;
-    const configured = new Set(
-      this.accounts.flatMap((a) => a.feeds.map((f) => `${a.siteId}/${f.id}`)),
-    );
-    data.feeds = data.feeds.filter((r) => configured.has(`${r.siteId}/${r.feedId}`));
+    // the feeds of sites the config no longer names stay in indexing.json as they were (dormant)
+    const dormant = dormantNote(this.engine.dormantRecords(), this.siteIds());
+    if (dormant && siteId === undefined) warnings.push(dormant);
     for (const account of this.accounts) {
       if (siteId !== undefined && account.siteId !== siteId) continue;
       for (const feed of account.feeds) {
@@ -309,12 +310,16 @@ export class IndexingService {
     this.engine.close();
     this.engine.reopen();
     for (const rec of this.engine.records(siteId)) this.engine.dropParse(rec);
-    data.feeds = data.feeds.filter((r) => siteId !== undefined && r.siteId !== siteId);
-    data.outbox = data.outbox.filter((m) => siteId !== undefined && m.siteId !== siteId);
-    if (siteId === undefined) data.statusReads = {};
-    else delete data.statusReads[siteId];
-    await this.stash.clear(siteId);
-    await this.catalogs.clear(siteId);
+    // what is reset is the configured sites': dormant feeds (and their mail) are kept as they were
+    const sites = siteId === undefined ? this.siteIds() : [siteId];
+    const reset = new Set(this.engine.records(siteId));
+    data.feeds = data.feeds.filter((r) => !reset.has(r));
+    data.outbox = data.outbox.filter((m) => !sites.includes(m.siteId));
+    for (const site of sites) {
+      delete data.statusReads[site];
+      await this.stash.clear(site);
+      await this.catalogs.clear(site);
+    }
     await this.initialise();
     for (const rec of this.engine.records(siteId)) this.engine.changed(rec);
   }
@@ -331,6 +336,32 @@ export class IndexingService {
     this.outbox.close();
     await this.engine.deps.db.write();
   }
+}
+
+/**
+ * The start-up's one line on the kept feeds no account names, or null: by site, with the feed ids, and
+ * what brings them back. Nothing of them is served, moved or rewritten away meanwhile.
+ */
+function dormantNote(dormant: readonly FeedRecord[], named: readonly string[]): string | null {
+  if (dormant.length === 0) return null;
+  const bySite = new Map<string, number[]>();
+  for (const r of dormant) bySite.set(r.siteId, [...(bySite.get(r.siteId) ?? []), r.feedId]);
+  const list = (sites: string[]) =>
+    sites
+      .map((site) => {
+        const ids = bySite.get(site)!.sort((a, b) => a - b);
+        return `${site} (${ids.length === 1 ? 'feed' : 'feeds'} ${ids.join(', ')})`;
+      })
+      .join(', ');
+  const unnamed = [...bySite.keys()].filter((s) => !named.includes(s));
+  const ofNamed = [...bySite.keys()].filter((s) => named.includes(s));
+  const parts = [
+    unnamed.length > 0 &&
+      `feeds of sites no account names: ${list(unnamed)}; they come back when an account names the site again`,
+    ofNamed.length > 0 &&
+      `feeds their account no longer names: ${list(ofNamed)}; they come back when the account names them again`,
+  ].filter((p): p is string => typeof p === 'string');
+  return `${INDEXING_FILE} keeps ${parts.join('; and ')} (nothing of them is served meanwhile)`;
 }
 
 function feedName(rec: FeedRecord): string {
