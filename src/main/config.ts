@@ -183,8 +183,28 @@ export function loadConfig(
     (existsSync(path.join(cwd, CONFIG_FILE_NAME)) ? path.join(cwd, CONFIG_FILE_NAME) : undefined);
   const file = configPath ? path.resolve(cwd, configPath) : DEMO_CONFIG_PATH;
   const source = configPath ? file : 'demo fixtures';
+  if (flags.config !== undefined && fromEnv.config !== undefined)
+    checkOverriddenConfig(path.resolve(cwd, fromEnv.config), (flags.names ?? FLAG_NAMES).config);
   const raw = readConfigFile(file);
   return buildConfig(raw, file, path.dirname(file), source, fromEnv, flags, cwd, env);
+}
+
+/**
+ * SEARCH_SANDBOX_CONFIG when a flag (or option) names another file: every layer is checked, so the file
+ * it names must be a config file that can be read (not one that is missing or not JSON), though its values
+ * are not used; the error says which layer overrides it.
+ */
+function checkOverriddenConfig(file: string, flag: string): void {
+  try {
+    readConfigFile(file);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    throw new ConfigError(
+      'SEARCH_SANDBOX_CONFIG',
+      `${file}: ${err.key ? `${err.key}: ` : ''}${err.reason} (${flag} overrides it, but every layer is checked: fix it, or unset SEARCH_SANDBOX_CONFIG)`,
+      'environment',
+    );
+  }
 }
 
 /**
@@ -310,6 +330,13 @@ function buildConfig(
   const dataRaw = flags.data ?? env.data ?? fileDataDir;
   if (flags.ephemeral && flags.data)
     throw new ConfigError(names.data, '--data and --ephemeral exclude each other: pick one');
+  // the same conflict in the environment: a data directory set, then lost on exit, is refused too
+  if (env.ephemeral && env.data !== undefined)
+    throw new ConfigError(
+      'SEARCH_SANDBOX_DATA',
+      `${JSON.stringify(env.data)} and SEARCH_SANDBOX_EPHEMERAL=true exclude each other: pick one (unset SEARCH_SANDBOX_EPHEMERAL to keep the data there, or unset SEARCH_SANDBOX_DATA to keep it in memory)`,
+      'environment',
+    );
   const retention = parseRetention(
     raw.retention,
     file,

@@ -3,6 +3,8 @@
 import { sandboxOrigin } from '../../shared/sandbox-url.js';
 import {
   configFromObject,
+  envSaysEphemeral,
+  envValue,
   loadConfig,
   type ConfigOverrides,
   type OverrideNames,
@@ -71,13 +73,9 @@ export async function startSandbox(options: StartOptions = {}): Promise<StartedS
     throw new TypeError(
       `startSandbox: dataDir ${JSON.stringify(dataDir)} must be a directory path, e.g. './.search-sandbox' (leave it out to keep everything in memory)`,
     );
-  // null, as undefined: none, everything in memory (not the serve default, ./.search-sandbox)
-  const inMemory = dataDir === undefined || dataDir === null;
   const flags: ConfigOverrides = {
-    port: options.port ?? 0,
+    ...whereFromEnvironment(options, process.env),
     host: options.host,
-    data: inMemory ? undefined : dataDir,
-    ephemeral: inMemory,
     config: typeof config === 'string' ? config : undefined,
     names: OPTION_NAMES,
   };
@@ -92,6 +90,35 @@ export async function startSandbox(options: StartOptions = {}): Promise<StartedS
   Object.defineProperty(client, 'port', { value: sandbox.port, enumerable: true });
   client.close = () => sandbox.close();
   return client as StartedSandbox;
+}
+
+/**
+ * The port and data directory of a test's sandbox: the option when given; else SEARCH_SANDBOX_PORT and
+ * SEARCH_SANDBOX_DATA / SEARCH_SANDBOX_EPHEMERAL when set (the environment's layer, below the options);
+ * else a free port and memory. The config file's `port` and `dataDir` are `serve`'s (checked, not used):
+ * a test started beside a running `serve` must not take its port or lock its data directory.
+ */
+function whereFromEnvironment(
+  options: StartOptions,
+  env: NodeJS.ProcessEnv,
+): Pick<ConfigOverrides, 'port' | 'data' | 'ephemeral'> {
+  const { port, dataDir } = options;
+  if (port !== undefined && typeof port !== 'number')
+    throw new TypeError(
+      `startSandbox: port ${JSON.stringify(port)} must be a number, e.g. { port: 0 } for a free port`,
+    );
+  const envPort = envValue(env, 'SEARCH_SANDBOX_PORT');
+  const fromEnv = envValue(env, 'SEARCH_SANDBOX_DATA') !== undefined || envSaysEphemeral(env);
+  return {
+    // undefined: the environment's value applies (loadConfig checks and names it)
+    port: port ?? (envPort === undefined ? 0 : undefined),
+    // null, as undefined: none, everything in memory (not the serve default, ./.search-sandbox)
+    ...(typeof dataDir === 'string'
+      ? { data: dataDir, ephemeral: false }
+      : dataDir === null || !fromEnv
+        ? { ephemeral: true }
+        : {}),
+  };
 }
 
 /** A client of a sandbox started elsewhere (`npx search-sandbox serve`, the desktop app, a CI service). */

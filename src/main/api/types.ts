@@ -237,7 +237,7 @@ export interface SandboxClockApi {
 
 /** Options of `startSandbox` (an in-process sandbox). */
 export interface StartOptions {
-  /** 0 (default) picks a free port */
+  /** 0 picks a free port; default SEARCH_SANDBOX_PORT when set, else 0 */
   port?: number;
   /** default 127.0.0.1 */
   host?: string;
@@ -246,8 +246,11 @@ export interface StartOptions {
    * Default: ./search-sandbox.config.json when present, else the demo fixtures.
    */
   config?: string | Record<string, unknown>;
-  /** keep data in this directory (journal, feeds); default: everything in memory */
-  dataDir?: string;
+  /**
+   * keep data in this directory (journal, feeds); null: in memory; default SEARCH_SANDBOX_DATA when
+   * set, else everything in memory
+   */
+  dataDir?: string | null;
 }
 
 export type { DiffChange, DiffPage, DiffResult } from '../../shared/baseline.js';
