@@ -43,6 +43,7 @@ import {
 import {
   AmbiguousSchema,
   CatalogSchema,
+  ClockNotStoredSchema,
   ErrorSchema,
   EventListSchema,
   ExportSchema,
@@ -111,6 +112,8 @@ const bodyObject = <P extends TProperties>(description: string, properties: P) =
   closed(properties, description);
 
 const NOT_FOUND = { 404: ErrorSchema } as const;
+/** a read of the feeds shows them only once stored: one the data directory refuses to store is a 503 */
+const FEED_READ = { 404: ErrorSchema, 503: ErrorSchema } as const;
 
 /** A feed's path: its number is the indexing API's feedId, a whole number. */
 const FEED_PARAMS = {
@@ -201,6 +204,8 @@ export const ADMIN_API = {
       optional: true,
     },
     response: ResetAnswerSchema,
+    // a siteId no account has
+    errors: NOT_FOUND,
   },
   stream: {
     method: 'GET',
@@ -362,7 +367,7 @@ export const ADMIN_API = {
       siteId: siteIdParam('feeds of this site, one of the config’s accounts (404 for another)'),
     },
     response: bodyObject('{feeds}', { feeds: Type.Array(FeedViewSchema) }),
-    errors: NOT_FOUND,
+    errors: FEED_READ,
   },
   feed: {
     method: 'GET',
@@ -370,7 +375,7 @@ export const ADMIN_API = {
     summary: 'one feed',
     params: FEED_PARAMS,
     response: FeedViewSchema,
-    errors: NOT_FOUND,
+    errors: FEED_READ,
   },
   patchFeed: {
     method: 'PATCH',
@@ -410,7 +415,7 @@ export const ADMIN_API = {
       offset: whole(0, Number.MAX_SAFE_INTEGER, 'index of the first product (default 0)'),
     },
     response: CatalogSchema,
-    errors: NOT_FOUND,
+    errors: FEED_READ,
   },
   clock: {
     method: 'GET',
@@ -429,6 +434,8 @@ export const ADMIN_API = {
       expected: '{"advance":"PT61M"}, {"set":"2026-11-21T04:00:00Z"} or {"reset":true}',
     },
     response: ClockStateSchema,
+    // the feed steps the move caused could not be stored: where the clock is and what moved
+    errors: { 503: ClockNotStoredSchema },
   },
   outbox: {
     method: 'GET',

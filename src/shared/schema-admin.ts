@@ -181,4 +181,22 @@ export const TransitionRefusedSchema = closed({
   allowed: Type.Array(Type.String()),
 });
 
-export type ErrorAnswers = Partial<Record<400 | 404 | 408 | 409 | 413 | 415 | 503, TSchema>>;
+export type ErrorStatus = 400 | 403 | 404 | 405 | 408 | 409 | 413 | 415 | 431 | 503;
+export type ErrorAnswers = Partial<Record<ErrorStatus, TSchema>>;
+
+/** A clock move whose feed steps could not be stored: where the clock is, and each feed that moved. */
+export const ClockNotStoredSchema = closed({
+  error: Type.Literal('StorageFailed'),
+  message: Type.String(),
+  now: Type.String({ description: "the clock's time after the move (ISO)" }),
+  moved: Type.Array(
+    closed(
+      {
+        feed: Type.String({ description: 'siteId/feedId' }),
+        from: Type.String(),
+        to: Type.String(),
+      },
+      'a feed the move stepped, not stored',
+    ),
+  ),
+});

@@ -1,7 +1,7 @@
 // The shape of one entry of the admin API's declaration (src/shared/admin-api.ts, where each field is
 // described for whoever adds an endpoint).
-import type { TProperties, TSchema } from '@sinclair/typebox';
-import { ErrorSchema, type ErrorAnswers } from './schema-admin';
+import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
+import { ErrorSchema, type ErrorAnswers, type ErrorStatus } from './schema-admin';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -95,14 +95,32 @@ export function isMediaAnswer(a: Answer): a is MediaAnswer {
 }
 
 /**
- * Every status an endpoint declares besides 200 (400 is always possible): its own `errors`, and those of
- * reading its body: 413 past the body's size cap, 415 for a Content-Type its media does not take.
+ * What any admin route may answer before (or whatever) its handler does: 400 (a bad parameter, or a request
+ * Node's parser refuses), 403 (another Host or Origin: the same-origin guard), 405 (a method the path does not
+ * take: `Allow` lists those it does), 408 (a request that never arrived whole), 431 (a request line and
+ * headers over 16 KB).
+ */
+const EVERY_ROUTE = [400, 403, 405, 408, 431] as const;
+
+/**
+ * Every status an endpoint declares besides 200: those of every route (EVERY_ROUTE), those of reading its
+ * body (413 past the body's size cap, 415 for a Content-Type its media does not take), 503 of a write the
+ * data directory refuses (every method but GET: nothing was stored), and its own `errors`. Where its own
+ * answer of a status has another shape than the common one (a wait's 408), it may answer either.
  */
 export function declaredErrors(e: Endpoint): ErrorAnswers {
-  const fromBody: ErrorAnswers = {};
+  const common: ErrorAnswers = {};
+  for (const status of EVERY_ROUTE) common[status] = ErrorSchema;
   if (e.body && e.body.media !== 'raw') {
-    fromBody[413] = ErrorSchema;
-    fromBody[415] = ErrorSchema;
+    common[413] = ErrorSchema;
+    common[415] = ErrorSchema;
   }
-  return { ...fromBody, ...e.errors };
+  if (e.method !== 'GET') common[503] = ErrorSchema;
+  const out: ErrorAnswers = { ...common };
+  for (const [key, schema] of Object.entries(e.errors ?? {})) {
+    const status = Number(key) as ErrorStatus;
+    const shared = common[status];
+    out[status] = shared === undefined || shared === schema ? schema : Type.Union([schema, shared]);
+  }
+  return out;
 }

@@ -16,7 +16,7 @@ import {
   type Answer,
   type Endpoint,
 } from '../../src/shared/admin-api';
-import { ErrorSchema } from '../../src/shared/schema-admin';
+import { ErrorSchema, WaitClosingSchema } from '../../src/shared/schema-admin';
 import type { Sandbox } from '../../src/main/sandbox';
 import type { RecordedEvent } from '../../src/shared/events';
 import type { RuleDetailDto, RuleInfoDto } from '../../src/shared/timeline';
@@ -433,14 +433,28 @@ describe('every admin answer is the declared one', () => {
   it('reset', async () => {
     const answer = await call('reset', { body: { what: 'events', siteId: 'abc123' } });
     expect(answer.reset).toEqual({ what: 'events', siteId: 'abc123' });
+    const unknown = await call('reset', { query: { siteId: 'NOPE!' }, status: 404 });
+    expect(unknown.message).toMatch(/NOPE!/);
   });
+
+  /**
+   * The refusals every route shares (another Host, method, headers over 16 KB, a request that never
+   * arrives) are driven route by route in admin-statuses.test.ts, and a data directory that refuses a
+   * write (503 StorageFailed) in the tests of a failing disk (clock-stored, full-disk): not called here.
+   */
+  function drivenElsewhere(e: Endpoint, status: number): boolean {
+    if ([403, 405, 431].includes(status)) return true;
+    if (status === 408) return e.errors?.[408] === undefined;
+    return status === 503 && e.errors?.[503] !== WaitClosingSchema;
+  }
 
   it('called every endpoint, in every view, with every status it declares', () => {
     const expected: string[] = [];
     for (const [name, e] of Object.entries(ADMIN_API as Record<string, Endpoint>)) {
       expected.push(`${name} 200`, `${name} 400`);
       for (const view of Object.keys(e.views?.answers ?? {})) expected.push(`${name} 200 ${view}`);
-      for (const status of Object.keys(declaredErrors(e))) expected.push(`${name} ${status}`);
+      for (const status of Object.keys(declaredErrors(e)))
+        if (!drivenElsewhere(e, Number(status))) expected.push(`${name} ${status}`);
     }
     const missing = [...new Set(expected)].filter((k) => !seen.has(k));
     expect(missing).toEqual([]);

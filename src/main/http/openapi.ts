@@ -11,7 +11,6 @@ import {
 } from '../../shared/admin-api';
 import { BODY_CONTENT_TYPES } from '../../shared/schema-endpoint';
 import { requiredWhy } from '../../shared/admin-params';
-import { ErrorSchema } from '../../shared/schema-admin';
 import { isRuleIdSchema } from '../../shared/schema-base';
 import { RULE_IDS } from '../tracking/timeline/rule-list';
 
@@ -26,11 +25,13 @@ const STATUS_TEXT: Record<number, string> = {
   400: 'a bad request: the parameter or field, what was wrong and what is allowed',
   403: 'a request from another host or origin (the admin API is same-origin only)',
   404: 'not found: the message says what is known',
-  408: 'the time given passed first',
+  405: 'a method this path does not take (`Allow` lists the ones it does)',
+  408: 'the time given passed first, or the request did not arrive whole in time',
   409: 'a conflict: the message says how to resolve it',
   413: 'the body is larger than the endpoint takes (`limit` says how large it may be)',
   415: 'a Content-Type the body is not taken in (`limit` names the ones it is)',
-  503: 'the sandbox began closing before it could answer (the message says what it had seen)',
+  431: 'the request line and headers are larger than the server reads (16 KB)',
+  503: 'not done: the data directory could not store it (StorageFailed, the message names the file and the fix), or the sandbox began closing',
 };
 
 const jsonContent = (schema: unknown) => ({ 'application/json': { schema: plain(schema) } });
@@ -61,10 +62,7 @@ function okAnswer(e: Endpoint): Record<string, unknown> {
 
 function errorAnswers(e: Endpoint): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const declared = { 400: ErrorSchema, 403: ErrorSchema, ...declaredErrors(e) } as Record<
-    number,
-    unknown
-  >;
+  const declared = declaredErrors(e) as Record<number, unknown>;
   for (const [status, schema] of Object.entries(declared))
     out[status] = { description: STATUS_TEXT[Number(status)], content: jsonContent(schema) };
   return out;
