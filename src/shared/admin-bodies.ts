@@ -116,7 +116,7 @@ export const SET_CLOCK_BODY = bodyOf(
     reset: Type.Optional(ruled(Type.Literal(true), 'must be true')),
   },
   {
-    notObject: `the body must be JSON: ${CLOCK_USAGE}`,
+    notObject: `the body must be a JSON object, not {value}: ${CLOCK_USAGE}`,
     unknown: `{field}: unknown field; ${CLOCK_USAGE}`,
     invalid: '{field}: {value} {rule}',
     together: `{fields} together: ${CLOCK_USAGE}`,

@@ -68,9 +68,10 @@ export const flag = (description: string) => Type.Boolean({ description });
 /** A seq (`42`) or an event id (`ev_000000042`). */
 const seqOrId = (description: string) =>
   Type.String({
-    pattern: '^(?:ev_)?\\d+$',
+    // at most 15 digits: a larger number is no seq this journal can reach (nor one a number keeps exactly)
+    pattern: '^(?:ev_)?\\d{1,15}$',
     description,
-    'x-rule': 'must be a seq (e.g. 42) or an event id (e.g. ev_000000042)',
+    'x-rule': 'must be a seq (e.g. 42) or an event id (e.g. ev_000000042), of at most 15 digits',
   });
 
 export const MAX_EVENT_LIMIT = 100_000;

@@ -60,6 +60,8 @@ export function clipped(text: string): string {
 
 /** A value as a refusal quotes it: its JSON (`"abc"`, `5`, `nothing` for undefined), clipped. */
 export function shown(value: unknown): string {
+  // JSON writes NaN and Infinity as null: say what was given
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value);
   return clipped(JSON.stringify(value) ?? 'nothing');
 }
 

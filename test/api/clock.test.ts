@@ -89,7 +89,7 @@ describe('/_sandbox/clock', () => {
     [{ advance: 'PT1M', set: '2026-11-21T00:00:00Z' }, /advance and set together/],
     [{ rewind: 'PT1M' }, /rewind: unknown field/],
     [{}, /send exactly one of/],
-    [[], /the body must be JSON/],
+    [[], /the body must be a JSON object, not an array/],
   ])('answers 400 for %j', async (body, message) => {
     const res = await admin(sb.url, 'POST', '/clock', body);
     expect(res.status).toBe(400);

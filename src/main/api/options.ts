@@ -139,11 +139,10 @@ export function checkId(call: string, name: string, value: unknown, example: str
 
 /** A feed's id argument: a whole number (a feedId of the config), else a TypeError. */
 export function checkFeedId(call: string, value: unknown, example: string): void {
-  const digits =
-    (typeof value === 'number' || typeof value === 'string') && /^\d+$/.test(`${value}`);
-  if (!digits)
+  // a number, as the config writes it: '42' is text a caller meant as one, and is said so
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
     throw new TypeError(
-      `${call}: feedId ${shown(value)} must be a whole number, a feed's id in the config; e.g. ${example}`,
+      `${call}: feedId ${shown(value)} must be a whole number${typeof value === 'string' ? ' (a number, not text)' : ''}, a feed's id in the config; e.g. ${example}`,
     );
 }
 

@@ -52,6 +52,13 @@ function valueAt(body: unknown, path: string[]): unknown {
   return path.reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], body);
 }
 
+/** What a JSON value that is not an object is: "an array", "null", "a string", … */
+function jsonKind(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'number' ? 'a number' : `a ${typeof value}`;
+}
+
 /** The 400 for ajv's first error, in the endpoint's words. */
 function refusal(root: TSchema, body: unknown, e: ErrorObject): BadQuery {
   const path = e.instancePath.split('/').filter(Boolean);
@@ -63,15 +70,26 @@ function refusal(root: TSchema, body: unknown, e: ErrorObject): BadQuery {
     const field = [...path, String(params.additionalProperty)].join('.');
     return named(field, fill(messages.unknown, { field }));
   }
-  if (e.keyword === 'maxProperties' && messages.together)
+  if (e.keyword === 'maxProperties' && messages.together) {
+    // a field the body does not take is said as unknown, not as one of two sent together
+    const declared = Object.keys(at(root, path).schema?.properties ?? {});
+    const unknown = Object.keys(valueAt(body, path) as object).find((k) => !declared.includes(k));
+    if (unknown !== undefined) {
+      const field = [...path, unknown].join('.');
+      return named(field, fill(messages.unknown, { field }));
+    }
     return named(
       '',
       fill(messages.together, { fields: Object.keys(body as object).join(' and ') }),
     );
+  }
   if (e.keyword === 'minProperties' && messages.empty) return named('', messages.empty);
   // the body, or an object inside it, is not an object
   if (e.keyword === 'type' && at(root, path).schema?.type === 'object')
-    return named(path.join('.'), messages.notObject);
+    return named(
+      path.join('.'),
+      fill(messages.notObject, { value: jsonKind(valueAt(body, path)) }),
+    );
   const fieldPath = e.keyword === 'required' ? [...path, String(params.missingProperty)] : path;
   const field = fieldPath.join('.');
   const rule = String(at(root, fieldPath).schema?.['x-rule'] ?? e.message);

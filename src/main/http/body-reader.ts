@@ -2,6 +2,7 @@
 // drained), and for JSON bodies one depth limit checked on the text before anything parses, validates or
 // prints it (each of those recurses once per level: a hostile body of 100,000 brackets overflowed the
 // stack). A refusal names the limit (field, value, rule, fix) and never echoes the body.
+import { firstInvalidUtf8 } from '../base/utf8';
 import type { IncomingMessage } from 'node:http';
 import type { Request } from 'express';
 import { nestsDeeperThan } from '../../shared/json-depth';
@@ -166,6 +167,17 @@ export async function readJsonText(
         `larger than ${size(limits.bytes)}`,
         `a body may have at most ${limits.bytes} bytes`,
         `send ${limits.expected}`,
+      ),
+    };
+  // JSON is UTF-8 (RFC 8259): a byte that is not would be read as U+FFFD and stored as text nobody sent
+  const invalid = read.body ? firstInvalidUtf8(read.body) : 0;
+  if (read.body && invalid < read.body.length)
+    return {
+      refused: refusal(
+        400,
+        `not valid UTF-8 at byte offset ${invalid} (0x${read.body[invalid]!.toString(16).padStart(2, '0')})`,
+        'a JSON body is UTF-8 text',
+        `send ${limits.expected}, encoded as UTF-8 (JSON.stringify and fetch do)`,
       ),
     };
   const text = read.body?.toString('utf8').replace(/^\uFEFF/, '') ?? '';

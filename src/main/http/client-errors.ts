@@ -27,6 +27,14 @@ function refusal(err: NodeJS.ErrnoException): { status: number; error: string; m
   };
 }
 
+/** Whether the refused request's line names a path of the admin API (as far as it was read). */
+function toAdminPath(err: NodeJS.ErrnoException): boolean {
+  const raw = (err as { rawPacket?: Buffer }).rawPacket;
+  if (!raw) return false;
+  const target = raw.subarray(0, 4096).toString('latin1').split('\r\n')[0]!.split(' ')[1] ?? '';
+  return /^(?:https?:\/\/[^/]*)?\/_sandbox(?:[/?#]|$)/i.test(target);
+}
+
 /** Answer the requests `server`'s parser refuses in JSON with CORS headers, then close. */
 export function answerClientErrors(server: http.Server | https.Server): void {
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
@@ -39,7 +47,8 @@ export function answerClientErrors(server: http.Server | https.Server): void {
     socket.end(
       `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
-        'Access-Control-Allow-Origin: *\r\n' +
+        // the admin API is same-origin only: no other page may read even its refusals
+        (toAdminPath(err) ? '' : 'Access-Control-Allow-Origin: *\r\n') +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         'Connection: close\r\n\r\n' +
         body,

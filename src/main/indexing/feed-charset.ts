@@ -2,6 +2,7 @@
 // what an XML declaration names, or Windows-1252 (the superset of ISO-8859-1 that exports from
 // spreadsheets and older shop systems use) when the bytes are not valid UTF-8. UTF-32 is told, not read. The text reaches the
 // parsers as UTF-8 whatever it was, piece by piece, and the summary says how it was read.
+import { firstInvalidUtf8 } from '../base/utf8';
 import { TextDecoder } from 'node:util';
 import { utf16Bom } from '../base/utf16';
 
@@ -99,7 +100,7 @@ export function toUtf8(chunks: AsyncIterable<Buffer>): {
         yield chunk;
       } catch {
         // not UTF-8: Windows-1252 from this chunk on (earlier chunks were valid UTF-8 as they were)
-        const at = offset + firstInvalid(chunk);
+        const at = offset + firstInvalidUtf8(chunk);
         decoder = new TextDecoder('windows-1252');
         charset = {
           name: 'windows-1252',
@@ -116,26 +117,4 @@ export function toUtf8(chunks: AsyncIterable<Buffer>): {
     }
   }
   return { chunks: run(), charset: () => charset };
-}
-
-/** The offset of the first byte of `chunk` that does not continue valid UTF-8 (chunk-local). */
-function firstInvalid(chunk: Buffer): number {
-  for (let i = 0; i < chunk.length;) {
-    const b = chunk[i]!;
-    const n =
-      b < 0x80
-        ? 1
-        : b >= 0xc2 && b <= 0xdf
-          ? 2
-          : b >= 0xe0 && b <= 0xef
-            ? 3
-            : b >= 0xf0 && b <= 0xf4
-              ? 4
-              : 0;
-    if (n === 0) return i;
-    for (let k = 1; k < n; k++)
-      if (i + k >= chunk.length || (chunk[i + k]! & 0xc0) !== 0x80) return i;
-    i += n;
-  }
-  return chunk.length;
 }

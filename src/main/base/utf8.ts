@@ -1,0 +1,24 @@
+// Where UTF-8 stops being valid: a feed file then read as Windows-1252 from there, a JSON body refused
+// naming the byte.
+
+/** The offset of the first byte of `bytes` that does not start or continue valid UTF-8 (its length: none). */
+export function firstInvalidUtf8(bytes: Uint8Array): number {
+  for (let i = 0; i < bytes.length;) {
+    const b = bytes[i]!;
+    const n =
+      b < 0x80
+        ? 1
+        : b >= 0xc2 && b <= 0xdf
+          ? 2
+          : b >= 0xe0 && b <= 0xef
+            ? 3
+            : b >= 0xf0 && b <= 0xf4
+              ? 4
+              : 0;
+    if (n === 0) return i;
+    for (let k = 1; k < n; k++)
+      if (i + k >= bytes.length || (bytes[i + k]! & 0xc0) !== 0x80) return i;
+    i += n;
+  }
+  return bytes.length;
+}
