@@ -78,6 +78,33 @@ describe('the clock body', () => {
   });
 });
 
+describe('a beacon body that is not UTF-8', () => {
+  it('is refused as invalid JSON, its record naming the byte', async () => {
+    const body = Buffer.concat([
+      Buffer.from(
+        '{"context":{"timestamp":"2026-11-21T04:36:00Z","pageUrl":"http://localhost:5173/","userId":"u","sessionId":"s","pageLoadId":"pg',
+      ),
+      Buffer.from([0xff]),
+      Buffer.from('","initiator":"t"},"data":{"responseId":"r"}}'),
+    ]);
+    const res = await fetch(`${sandbox.url}/beacon/v2/demo42/search/render`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body,
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { messages: string[] }).messages).toEqual([
+      'invalid JSON POST body',
+    ]);
+    const recorded = (await (
+      await fetch(`${sandbox.url}/_sandbox/events?limit=1&accepted=false`)
+    ).json()) as { events: Array<{ errors: Array<{ message: string }> }> };
+    expect(recorded.events[0]!.errors[0]!.message).toMatch(
+      /^invalid JSON POST body: not valid UTF-8 at byte offset 127 \(0xff\)/,
+    );
+  });
+});
+
 describe('the package client and the query', () => {
   it('refuses a since past any seq', async () => {
     const res = await fetch(`${sandbox.url}/_sandbox/events?since=99999999999999999999999`);

@@ -2,6 +2,7 @@
 // drained), and for JSON bodies one depth limit checked on the text before anything parses, validates or
 // prints it (each of those recurses once per level: a hostile body of 100,000 brackets overflowed the
 // stack). A refusal names the limit (field, value, rule, fix) and never echoes the body.
+import { isUtf8 } from 'node:buffer';
 import { firstInvalidUtf8 } from '../base/utf8';
 import type { IncomingMessage } from 'node:http';
 import type { Request } from 'express';
@@ -170,8 +171,8 @@ export async function readJsonText(
       ),
     };
   // JSON is UTF-8 (RFC 8259): a byte that is not would be read as U+FFFD and stored as text nobody sent
-  const invalid = read.body ? firstInvalidUtf8(read.body) : 0;
-  if (read.body && invalid < read.body.length)
+  const invalid = read.body && !isUtf8(read.body) ? firstInvalidUtf8(read.body) : -1;
+  if (read.body && invalid >= 0)
     return {
       refused: refusal(
         400,

@@ -1,6 +1,8 @@
 // Beacon v2 ingest: decides a tracking request's status and body exactly as the real service would
 // (404 → 405 → 413 → 415 → 400 → 200), records every request in the event store, answers after it is stored.
+import { isUtf8 } from 'node:buffer';
 import { DataDirError } from '../store/data-dir-error';
+import { firstInvalidUtf8 } from '../base/utf8';
 import type { Clock } from '../clock';
 import type { RecordedEvent, ValidationIssue } from '../../shared/events';
 import type { EventDraft, EventStore } from '../store/types';
@@ -250,6 +252,21 @@ export class TrackingIngest {
       };
     }
 
+    // a compressed body is not text either: its verdict names the Content-Encoding and the fix instead
+    const notUtf8 =
+      request.rawBody && contentEncoding(request.contentEncoding) === null
+        ? notUtf8Because(request.rawBody)
+        : null;
+    if (notUtf8 !== null)
+      return {
+        answer: {
+          status: 400,
+          error: 'ValidationError',
+          issues: [issue(INVALID_JSON)],
+          recorded: [issue(`${INVALID_JSON}: ${notUtf8}`)],
+        },
+      };
+
     const endpoint = `${where.category}/${where.event}`;
     const judged: { verdict: BodyVerdict; parsed?: unknown } =
       text.length >= WORKER_FROM_CHARS
@@ -271,6 +288,17 @@ function contentEncoding(header: string | undefined): string | null {
 }
 
 const INVALID_JSON = 'invalid JSON POST body';
+
+/**
+ * Why a body is not UTF-8 text, or null when it is (checked natively: the ingest path does not slow). JSON
+ * is UTF-8, and a storefront's JSON.stringify never sends anything else; read anyway, the bytes would be
+ * recorded as U+FFFD, text nobody sent, so the beacon is refused (what the real service does is not known).
+ */
+function notUtf8Because(body: Buffer): string | null {
+  if (isUtf8(body)) return null;
+  const at = firstInvalidUtf8(body);
+  return `not valid UTF-8 at byte offset ${at} (0x${body[at]!.toString(16).padStart(2, '0')}): send the body as JSON.stringify makes it, UTF-8 text`;
+}
 
 /** Why a body that is not JSON is not, as far as the sandbox can tell; null when it cannot say. */
 function notJsonBecause(body: { tooDeep?: true }, encoding: string | null): string | null {
