@@ -105,6 +105,46 @@ describe('a beacon body that is not UTF-8', () => {
   });
 });
 
+describe('an import that is not UTF-8', () => {
+  const line = (pageLoadId: Buffer) =>
+    Buffer.concat([
+      Buffer.from(
+        '{"siteId":"demo42","category":"search","event":"render","receivedAt":"2026-11-21T04:36:00.000Z","body":{"context":{"pageLoadId":"',
+      ),
+      pageLoadId,
+      Buffer.from('"}}}\n'),
+    ]);
+  const importing = async (body: Buffer) => {
+    const res = await fetch(`${sandbox.url}/_sandbox/import`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-ndjson' },
+      body,
+    });
+    return { status: res.status, text: await res.text() };
+  };
+
+  it('is refused naming the byte, small or large (read in the worker), and imports nothing', async () => {
+    const bad = line(Buffer.from([0x70, 0x67, 0xff]));
+    const small = await importing(bad);
+    expect(small.status).toBe(400);
+    const at = bad.indexOf(0xff);
+    expect(small.text).toContain(`the body is not valid UTF-8 at byte offset ${at} (0xff)`);
+    const good = line(Buffer.from('pg'));
+    const many = Buffer.concat([...Array.from({ length: 3000 }, () => good), bad]);
+    const large = await importing(many);
+    expect(large.status).toBe(400);
+    expect(large.text).toContain(
+      `the body is not valid UTF-8 at byte offset ${good.length * 3000 + at} (0xff)`,
+    );
+    const events = (await (
+      await fetch(`${sandbox.url}/_sandbox/events?limit=1&pageLoadId=pg`)
+    ).json()) as {
+      count: number;
+    };
+    expect(events.count).toBe(0);
+  });
+});
+
 describe('the package client and the query', () => {
   it('refuses a since past any seq', async () => {
     const res = await fetch(`${sandbox.url}/_sandbox/events?since=99999999999999999999999`);

@@ -22,3 +22,10 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   }
   return bytes.length;
 }
+
+/** Why `bytes` are not UTF-8 text, naming the first byte that is not (plus `offset`), or null when they are. */
+export function notUtf8At(bytes: Uint8Array, offset = 0): string | null {
+  const at = firstInvalidUtf8(bytes);
+  if (at >= bytes.length) return null;
+  return `not valid UTF-8 at byte offset ${offset + at} (0x${bytes[at]!.toString(16).padStart(2, '0')})`;
+}

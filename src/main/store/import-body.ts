@@ -8,8 +8,9 @@ import type { Readable } from 'node:stream';
 import type { Worker } from 'node:worker_threads';
 import { startWorkerModule } from '../base/worker-module';
 import type { EventDraft } from './types';
-import { readImportText, type ImportRead } from './import-text';
-import { decodeText } from '../base/utf16';
+import { readImportText, utf8Problem, type ImportRead } from './import-text';
+import { decodeText, utf16Of } from '../base/utf16';
+import { notUtf8At } from '../base/utf8';
 import type { ReaderData, ReaderMessage } from './import-worker-main';
 
 export type { ImportRead } from './import-text';
@@ -75,7 +76,12 @@ export async function readImportBody(
     return { problems: [`the body could not be read (${(err as Error).message})`] };
   }
   // UTF-8, or UTF-16 when its first bytes say so (a file saved by PowerShell's `>`)
-  if (!reader) return readImportBodyHere(decodeText(Buffer.concat(held, size)));
+  if (!reader) {
+    const bytes = Buffer.concat(held, size);
+    const notUtf8 = utf16Of(bytes) === null ? notUtf8At(bytes) : null;
+    if (notUtf8 !== null) return { problems: [utf8Problem(notUtf8)] };
+    return readImportBodyHere(decodeText(bytes));
+  }
   return reader.finish();
 }
 

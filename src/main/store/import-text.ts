@@ -6,6 +6,11 @@ export type ImportRead = { value: unknown } | { problems: string[] };
 
 const MAX_PROBLEMS = 20;
 
+/** The problem of a body that is not UTF-8 (read anyway, its ids would hold U+FFFD, text nobody sent). */
+export function utf8Problem(where: string): string {
+  return `the body is ${where}: send it as GET /_sandbox/export saved it, UTF-8 text (or UTF-16 with its byte order mark)`;
+}
+
 export function readImportText(text: string): ImportRead {
   const trimmed = text.trim();
   if (trimmed === '')

@@ -5,9 +5,10 @@
 // never holds more than a batch or two of them, and what it imported is garbage one batch at a time.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { EventDraft } from './types';
-import { readImportText } from './import-text';
 import { parseImportHere } from './export-format';
 import { utf16Of } from '../base/utf16';
+import { notUtf8At } from '../base/utf8';
+import { readImportText, utf8Problem } from './import-text';
 
 /** What the reader posts: the problems; or the sections and the count, then the batches, then the end. */
 export type ReaderMessage =
@@ -30,8 +31,26 @@ const port = parentPort!;
 const { chunks, asked: askedMemory } = workerData as ReaderData;
 const asked = new Int32Array(askedMemory);
 // UTF-8, or UTF-16 when its first bytes say so (a file saved by PowerShell's `>`)
-const decoder = new TextDecoder(utf16Of(firstBytes(chunks, 4)) ?? 'utf-8');
-let parts: string[] = chunks.map((c) => decoder.decode(c, { stream: true }));
+const utf16 = utf16Of(firstBytes(chunks, 4));
+const decoder = new TextDecoder(utf16 ?? 'utf-8', { fatal: utf16 === null });
+/** bytes decoded so far, and the first that is not UTF-8 (UTF-16: not looked for) */
+let decoded = 0;
+let notUtf8: string | null = null;
+let parts: string[] = chunks.map((c) => decode(c));
+
+/** A chunk's text; '' once a byte that is not UTF-8 was met (the import is refused naming it). */
+function decode(chunk?: Uint8Array): string {
+  if (notUtf8 !== null) return '';
+  try {
+    return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
+  } catch {
+    // a sequence cut at the chunk's start is the previous bytes': named at the chunk's first byte
+    notUtf8 = (chunk && notUtf8At(chunk, decoded)) ?? `not valid UTF-8 at byte offset ${decoded}`;
+    return '';
+  } finally {
+    decoded += chunk?.byteLength ?? 0;
+  }
+}
 const post = (m: ReaderMessage) => port.postMessage(m);
 
 /** The first `n` bytes of the chunks (fewer when they hold fewer). */
@@ -42,9 +61,10 @@ function firstBytes(list: readonly Uint8Array[], n: number): Uint8Array {
 }
 
 port.on('message', (m: { chunk?: Uint8Array; end?: true }) => {
-  if (m.chunk) return void parts.push(decoder.decode(m.chunk, { stream: true }));
+  if (m.chunk) return void parts.push(decode(m.chunk));
   port.removeAllListeners('message');
-  parts.push(decoder.decode());
+  parts.push(decode());
+  if (notUtf8 !== null) return post({ kind: 'problems', problems: [utf8Problem(notUtf8)] });
   handOver(parsedImport());
 });
 
