@@ -45,12 +45,32 @@ export interface AreaRoutes {
   admin?: Router[];
 }
 
+/** An area's part of a reset, written aside (see `OpenedArea.prepareReset`). */
+export interface PreparedReset {
+  /** put in place and in memory, once the reset committed */
+  apply(): Promise<void>;
+  /** removed again: the area is as it was */
+  abandon(): Promise<void>;
+}
+
 export interface OpenedArea<S> {
   service: S;
   /** routers over the service (and, for the events API, the sandbox's reset and export sections) */
   routes?(sandbox: SandboxCore): AreaRoutes;
-  /** forget what `scope` says; `importId`: the reset is a replacing import's */
+  /**
+   * forget what `scope` says; `importId`: the reset is a replacing import's. Runs once the reset is
+   * committed, except for the area that `commitsReset`, whose reset is that commit.
+   */
   reset?(scope: ResetScope, importId?: string): Promise<void> | void;
+  /**
+   * A reset is one commit across the stores it touches: an area that keeps files of its own writes their
+   * new state aside here, leaving the live files and memory as they are (null: nothing to write). Once
+   * every area prepared, the reset commits; then each prepared part is applied, or, when anything before
+   * the commit failed, abandoned.
+   */
+  prepareReset?(scope: ResetScope, importId?: string): Promise<PreparedReset | null>;
+  /** this area's reset is the reset's commit point (the events journal's reset record) */
+  commitsReset?: true;
   /** the area's state in `GET /_sandbox/export` under the area's name */
   exportSection?: ExportSection;
   /** problems found while opening that did not stop it */

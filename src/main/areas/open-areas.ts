@@ -3,17 +3,29 @@
 // and routes kept in the list's order, and every close registered as it opened, run in reverse.
 import type { ResetScope, SandboxCore } from '../core';
 import { RESERVED_KEYS, type ExportSection } from '../store/export-format';
-import type { Area, AreaBase, AreaName, AreaRoutes, AreaServices, OpenedArea } from './area';
+import { ResetNotFinished } from '../store/data-dir-error';
+import type {
+  Area,
+  AreaBase,
+  AreaName,
+  AreaRoutes,
+  AreaServices,
+  OpenedArea,
+  PreparedReset,
+} from './area';
 
 export type AnyArea = Area<AreaName, AreaName>;
 
 type Reset = (scope: ResetScope, importId?: string) => Promise<void> | void;
+type Prepare = (scope: ResetScope, importId?: string) => Promise<PreparedReset | null>;
 
 export class OpenAreas {
   private readonly services: Partial<AreaServices> = {};
   private readonly opened: Array<OpenedArea<unknown>> = [];
   private readonly closes: Array<() => Promise<void> | void> = [];
   private readonly resets = new Set<Reset>();
+  private readonly prepares: Prepare[] = [];
+  private readonly commits: Reset[] = [];
   readonly sections = new Map<string, ExportSection>();
   readonly warnings: string[] = [];
 
@@ -42,7 +54,11 @@ export class OpenAreas {
     );
     (this.services as Record<AreaName, unknown>)[area.name] = opened.service;
     this.opened.push(opened);
-    if (opened.reset) this.resets.add(opened.reset);
+    if (opened.reset) {
+      if (opened.commitsReset) this.commits.push(opened.reset);
+      else this.resets.add(opened.reset);
+    }
+    if (opened.prepareReset) this.prepares.push(opened.prepareReset);
     if (opened.exportSection) this.addSection(area.name, opened.exportSection);
     this.warnings.push(...(opened.warnings ?? []));
   }
@@ -53,9 +69,32 @@ export class OpenAreas {
     return service as AreaServices[N];
   }
 
-  /** Every area's reset, in the areas' order, then the handlers added since (`onReset`). */
+  /**
+   * One commit across the stores a reset touches: every area's files written aside, then the commit point
+   * (the events journal's reset record), then each area's part applied, in the areas' order, then the
+   * handlers added since (`onReset`). A failure before the commit point leaves every store, on disk and
+   * in memory, as it was; one after it is said as such (the reset stays).
+   */
   async reset(scope: ResetScope, importId?: string): Promise<void> {
-    for (const reset of this.resets) await reset(scope, importId);
+    const prepared: PreparedReset[] = [];
+    try {
+      for (const prepare of this.prepares) {
+        const part = await prepare(scope, importId);
+        if (part) prepared.push(part);
+      }
+      for (const commit of this.commits) await commit(scope, importId);
+    } catch (err) {
+      for (const part of prepared) await part.abandon().catch(() => undefined);
+      throw err;
+    }
+    // committed: every part is applied (or, failing, removed), whatever another's failure
+    let failure: unknown = null;
+    for (const part of prepared) await part.apply().catch((err: unknown) => (failure ??= err));
+    for (const reset of this.resets)
+      await Promise.resolve()
+        .then(() => reset(scope, importId))
+        .catch((err: unknown) => (failure ??= err));
+    if (failure !== null) throw new ResetNotFinished(failure);
   }
 
   onReset(handler: Reset): () => void {

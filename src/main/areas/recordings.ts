@@ -31,7 +31,9 @@ export const recordingsArea: Area<'recordings'> = {
       service: { events, store },
       warnings: loose ? [loose] : [],
       routes: (sandbox) => ({ admin: [adminEventsRouter(sandbox)] }),
+      // the reset's commit point: its record in the journal
       reset: (scope, importId) => events.reset(scope.siteId, importId),
+      commitsReset: true,
     };
   },
 };

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { SandboxCore } from '../core';
 import { refuseFraming, sameOriginGuard } from './security';
-import { DataDirError } from '../store/data-dir-error';
+import { DataDirError, storageCause } from '../store/data-dir-error';
 import { healthRouter } from './routes/health';
 import { beaconLane } from './routes/tracking';
 import { adminClockRouter } from './routes/admin-clock';
@@ -110,7 +110,15 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
       res: Response,
       _next: NextFunction,
     ) => {
-      if (err instanceof DataDirError) return storageFailed(req, res, err);
+      if (err instanceof DataDirError)
+        return storageFailed(
+          req,
+          res,
+          `nothing was stored, so nothing is acknowledged: ${err.message}`,
+        );
+      // a failure that says itself what was stored and what was not (an import undone, a reset whose
+      // last part failed), caused by the data directory
+      if (storageCause(err)) return storageFailed(req, res, err.message);
       const status = err.status && err.status >= 400 && err.status < 600 ? err.status : 500;
       if (status >= 500) console.error('search-sandbox: request failed:', err);
       if (!res.headersSent)
@@ -126,10 +134,9 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
  * What could not be stored was not acknowledged: 503 with the data directory's problem in one line (which
  * file, why, what to do), logged as that line, not as a stack trace: it is the disk, not a bug.
  */
-function storageFailed(req: Request, res: Response, err: DataDirError): void {
-  console.error(`search-sandbox: ${req.method} ${req.path} not stored: ${err.message}`);
+function storageFailed(req: Request, res: Response, message: string): void {
+  console.error(`search-sandbox: ${req.method} ${req.path} failed: ${message}`);
   if (res.headersSent) return void res.end();
-  const message = `nothing was stored, so nothing is acknowledged: ${err.message}`;
   res
     .status(503)
     .json(

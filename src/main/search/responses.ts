@@ -83,6 +83,12 @@ export function pageLoadKey(siteId: string, pageLoadId: string): string {
   return `${siteId}\u0000${pageLoadId}`;
 }
 
+/** A clearing written aside: applied once the reset it is part of is committed, else abandoned. */
+export interface PreparedClear {
+  apply(): Promise<void>;
+  abandon(): Promise<void>;
+}
+
 export class IssuedResponses {
   private readonly byId = new Map<string, IssuedResponse>();
   /** the remembered responses a page load asked for (its requester's pageLoadId), oldest first, by site */
@@ -258,14 +264,38 @@ export class IssuedResponses {
     return list.length;
   }
 
-  /** Forget the responses of one site, or all. */
+  /** Forget the responses of one site, or all (written aside first, then put in place). */
   async clear(siteId?: string): Promise<void> {
-    for (const [id, r] of this.byId)
-      if (siteId === undefined || r.siteId === siteId) {
-        this.byId.delete(id);
-        this.unindex(r);
-      }
-    await this.compact();
+    await (await this.prepareClear(siteId)).apply();
+  }
+
+  /**
+   * Forget the responses of one site, or all, as one part of a reset: the file without them is written
+   * aside now (a full disk refuses here, and nothing changed); `apply`, once the reset is committed,
+   * forgets them and puts that file in place; `abandon` leaves everything as it was. Responses issued
+   * meanwhile are kept.
+   */
+  async prepareClear(siteId?: string): Promise<PreparedClear> {
+    const gone = new Set(
+      [...this.byId.values()].filter((r) => siteId === undefined || r.siteId === siteId),
+    );
+    const forget = () => {
+      for (const r of gone)
+        if (this.byId.get(r.responseId) === r) {
+          this.byId.delete(r.responseId);
+          this.unindex(r);
+        }
+    };
+    if (!this.file) return { apply: async () => forget(), abandon: async () => undefined };
+    const aside = await this.file.prepareReplace(() => this.text((r) => !gone.has(r)));
+    return {
+      apply: async () => {
+        forget();
+        await aside.place();
+        this.lines = this.byId.size;
+      },
+      abandon: () => aside.drop(),
+    };
   }
 
   async close(): Promise<void> {
@@ -311,15 +341,18 @@ export class IssuedResponses {
     else list!.splice(at, 1);
   }
 
+  /** The file's text: a header line says since when the memory is complete, then the responses kept. */
+  private text(keep: (r: IssuedResponse) => boolean): string {
+    const lines = [JSON.stringify({ completeSince: this.completeSince })];
+    for (const r of this.byId.values()) if (keep(r)) lines.push(JSON.stringify(r));
+    return `${lines.join('\n')}\n`;
+  }
+
   /** Rewrite the file with what is remembered (a header line says since when the memory is complete). */
   private async compact(): Promise<void> {
     if (!this.dir) return;
     // made when its turn comes, after the appends queued before it: it holds what they wrote
-    const text = () =>
-      `${[
-        JSON.stringify({ completeSince: this.completeSince }),
-        ...[...this.byId.values()].map((r) => JSON.stringify(r)),
-      ].join('\n')}\n`;
+    const text = () => this.text(() => true);
     if (this.file) await this.file.replace(text);
     else {
       await makePrivateDir(this.dir);

@@ -129,3 +129,26 @@ function fileInTheWay(p: string): string {
 function stripCode(message: string, code: string): string {
   return message.replace(`${code}: `, '').replace(/, \w+ '.*'$/, '');
 }
+
+/**
+ * A reset whose commit point (the journal's reset record) was stored, but a part after it failed (a full
+ * disk while the feeds were put back to the fixtures): the reset stands, and the answer says what did not
+ * follow it rather than that nothing was stored.
+ */
+export class ResetNotFinished extends Error {
+  constructor(cause: unknown) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    super(
+      `the reset is stored (the events it names are forgotten, and stay so after a restart), but what follows it could not be done: ${why}; once that is fixed, send the same reset again to finish it`,
+      { cause },
+    );
+    this.name = 'ResetNotFinished';
+  }
+}
+
+/** The data directory's problem behind `err` (itself, or its cause), if it is one. */
+export function storageCause(err: unknown): DataDirError | null {
+  if (err instanceof DataDirError) return err;
+  const cause = (err as { cause?: unknown } | null)?.cause;
+  return cause instanceof DataDirError ? cause : null;
+}

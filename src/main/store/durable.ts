@@ -86,12 +86,28 @@ function oneAtATime(file: string, write: () => Promise<void>): Promise<void> {
 }
 
 async function writeReplacement(file: string, data: FileData, mode: number): Promise<void> {
+  const drop = await writeTemp(file, data, mode);
+  try {
+    await rename(tmpName(file), file);
+    await syncDir(path.dirname(file));
+  } catch (err) {
+    await drop();
+    throw err;
+  }
+}
+
+/**
+ * `data` written and fsynced at `file`'s temp name; answers how to remove it again. A failure removes it
+ * (unless something was there before: a crash's leftover, or something not ours) and is thrown as is.
+ */
+async function writeTemp(file: string, data: FileData, mode: number): Promise<() => Promise<void>> {
   const tmp = tmpName(file);
-  // what was there before (a crash's leftover, or something not ours) is not removed on failure
   const existed = await lstat(tmp).then(
     () => true,
     () => false,
   );
+  const drop = () =>
+    existed ? Promise.resolve() : rm(tmp, { force: true }).catch(() => undefined);
   try {
     const handle = await open(tmp, 'w', mode);
     try {
@@ -101,12 +117,64 @@ async function writeReplacement(file: string, data: FileData, mode: number): Pro
     } finally {
       await handle.close();
     }
-    await rename(tmp, file);
-    await syncDir(path.dirname(file));
   } catch (err) {
-    if (!existed) await rm(tmp, { force: true }).catch(() => undefined);
+    await drop();
     throw err;
   }
+  return drop;
+}
+
+/** A file's replacement on disk beside it, not in its place yet (see `prepareReplacement`). */
+export interface PreparedFile {
+  /** rename it into place (and make that durable); only after the change it is part of committed */
+  place(): Promise<void>;
+  /** remove it: the file stays as it was */
+  drop(): Promise<void>;
+}
+
+/**
+ * The first half of `replaceFile`, for a change that spans several stores and commits elsewhere (a
+ * reset, whose commit point is the events journal's record): the replacement is written and fsynced
+ * beside `file` now, and the file is left as it is until `place`. Until `place` or `drop`, no other
+ * replacement of `file` starts. A failure (a full disk) leaves the file as it was and no temp file, and
+ * is thrown as a DataDirError naming `file`.
+ */
+export async function prepareReplacement(file: string, data: FileData): Promise<PreparedFile> {
+  let done!: () => void;
+  const held = new Promise<void>((resolve) => (done = resolve));
+  let written!: (drop: () => Promise<void>) => void;
+  let failed!: (err: unknown) => void;
+  const ready = new Promise<() => Promise<void>>((resolve, reject) => {
+    written = resolve;
+    failed = reject;
+  });
+  void oneAtATime(file, async () => {
+    try {
+      written(await writeTemp(file, data, PRIVATE_FILE));
+    } catch (err) {
+      failed(dataDirFailure(file, err, 'write'));
+      return;
+    }
+    await held;
+  });
+  const drop = await ready;
+  return {
+    async place() {
+      try {
+        await rename(tmpName(file), file);
+        await syncDir(path.dirname(file));
+      } catch (err) {
+        await drop();
+        throw dataDirFailure(file, err, 'write');
+      } finally {
+        done();
+      }
+    },
+    async drop() {
+      await drop();
+      done();
+    },
+  };
 }
 
 /**
@@ -213,6 +281,42 @@ export class AppendFile {
     });
     this.tail = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * `replace` in two steps, for a change that commits elsewhere (a reset): `text()` is written aside once
+   * the appends under way are written; appends wait until it is placed (they then go to the new file) or
+   * dropped (the file stays as it was). A failure to write it aside leaves the file as it was.
+   */
+  async prepareReplace(text: () => string): Promise<PreparedFile> {
+    let done!: () => void;
+    const held = new Promise<void>((resolve) => (done = resolve));
+    const prepared = this.tail.then(async () => {
+      const data = text();
+      return { data, aside: await prepareReplacement(this.file, data) };
+    });
+    this.tail = prepared.then(
+      () => held,
+      () => undefined,
+    );
+    const { data, aside } = await prepared;
+    return {
+      place: async () => {
+        try {
+          await aside.place();
+          await this.handle.close().catch(() => undefined);
+          this.handle = await open(this.file, 'a', PRIVATE_FILE);
+          this.size = Buffer.byteLength(data);
+          this.lineOpen = false;
+        } finally {
+          done();
+        }
+      },
+      drop: async () => {
+        await aside.drop();
+        done();
+      },
+    };
   }
 
   async close(): Promise<void> {
