@@ -220,8 +220,15 @@ export class Outbox {
   }
 
   async clear(): Promise<void> {
+    const before = this.db.data.outbox;
     this.db.data.outbox = [];
-    await this.db.write();
+    try {
+      await this.db.write();
+    } catch (err) {
+      // refused (a full disk): the outbox stays as it was, in memory as on disk; mails queued meanwhile too
+      this.db.data.outbox = [...before, ...this.db.data.outbox];
+      throw err;
+    }
   }
 
   close(): void {
