@@ -188,6 +188,8 @@ export async function createSandbox(
           (srv) => new Promise<void>((resolve) => srv.close(() => resolve())),
         );
         core.events.endWaits();
+        // an import under way stops at its next batch and is answered (503 Closing) before connections close
+        await core.events.writesDone();
         await new Promise((resolve) => setImmediate(resolve));
         for (const srv of servers) srv.closeAllConnections();
         await Promise.all(closed);

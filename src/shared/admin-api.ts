@@ -60,6 +60,8 @@ import {
   WaitDoneSchema,
   WaitTimeoutSchema,
   WaitClosingSchema,
+  StorageFailedSchema,
+  ClosingSchema,
 } from './schema-admin';
 import { RecordedEventSchema } from './schema-events';
 import { FeedViewSchema, OutboxMessageSchema, PatchedFeedSchema } from './schema-indexing';
@@ -114,6 +116,9 @@ const bodyObject = <P extends TProperties>(description: string, properties: P) =
 const NOT_FOUND = { 404: ErrorSchema } as const;
 /** a read of the feeds shows them only once stored: one the data directory refuses to store is a 503 */
 const FEED_READ = { 404: ErrorSchema, 503: ErrorSchema } as const;
+
+/** a write the data directory may refuse (a full disk): 503 StorageFailed */
+const STORAGE = { 503: StorageFailedSchema } as const;
 
 /** A feed's path: its number is the indexing API's feedId, a whole number. */
 const FEED_PARAMS = {
@@ -204,8 +209,8 @@ export const ADMIN_API = {
       optional: true,
     },
     response: ResetAnswerSchema,
-    // a siteId no account has
-    errors: NOT_FOUND,
+    // a siteId no account has; a reset the data directory cannot store
+    errors: { 404: ErrorSchema, ...STORAGE },
   },
   stream: {
     method: 'GET',
@@ -244,7 +249,10 @@ export const ADMIN_API = {
       streamed: true,
     },
     response: ImportAnswerSchema,
-    errors: { 400: Type.Union([ErrorSchema, InvalidImportSchema]) },
+    errors: {
+      400: Type.Union([ErrorSchema, InvalidImportSchema]),
+      503: Type.Union([StorageFailedSchema, ClosingSchema]),
+    },
   },
   rules: {
     method: 'GET',
@@ -389,7 +397,7 @@ export const ADMIN_API = {
       expected: 'a JSON object of feed settings, e.g. {"interval":"PT6H","autopilot":false}',
     },
     response: PatchedFeedSchema,
-    errors: NOT_FOUND,
+    errors: { ...NOT_FOUND, ...STORAGE },
   },
   transition: {
     method: 'POST',
@@ -403,7 +411,7 @@ export const ADMIN_API = {
       expected: '{"to": "<a feed state>"}, e.g. {"to":"running"}',
     },
     response: FeedViewSchema,
-    errors: { 404: ErrorSchema, 409: TransitionRefusedSchema },
+    errors: { 404: ErrorSchema, 409: TransitionRefusedSchema, ...STORAGE },
   },
   catalog: {
     method: 'GET',
@@ -456,6 +464,7 @@ export const ADMIN_API = {
     response: bodyObject('{messages: []}', {
       messages: Type.Array(OutboxMessageSchema, { maxItems: 0 }),
     }),
+    errors: STORAGE,
   },
   searchResponses: {
     method: 'GET',

@@ -144,6 +144,21 @@ export const SearchResponsesSchema = closed({
 });
 
 /** Every refusal: what went wrong, and (for a bad parameter) which and what is allowed. */
+/** 503 of a write the data directory refused (a full disk): nothing of it is stored, unless the message says what is. */
+export const StorageFailedSchema = closed({
+  error: Type.Literal('StorageFailed'),
+  message: Type.String({
+    description:
+      'what was stored and what was not, the file, why (e.g. the disk is full) and the fix',
+  }),
+});
+
+/** 503 of a request the sandbox could not finish because it began closing (Ctrl-C, SIGTERM). */
+export const ClosingSchema = closed({
+  error: Type.Literal('Closing'),
+  message: Type.String({ description: 'what became of the request (an import: undone)' }),
+});
+
 export const ErrorSchema = closed({
   error: Type.String({
     description:

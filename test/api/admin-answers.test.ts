@@ -4,7 +4,9 @@
 // (pages of every kind and verdict), a visit with an order, an issued search response, an indexed feed
 // with its outbox e-mail, so the answers carry their optional parts too. The last test checks that every
 // endpoint, view and declared status was called.
+import { mkdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,7 +23,7 @@ import type { Sandbox } from '../../src/main/sandbox';
 import type { RecordedEvent } from '../../src/shared/events';
 import type { RuleDetailDto, RuleInfoDto } from '../../src/shared/timeline';
 import { corpusEvents } from '../helpers/corpus-events';
-import { postBeacon } from '../helpers/sandbox';
+import { postBeacon, tempDir } from '../helpers/sandbox';
 import { envelopes, readUntil } from '../helpers/sse';
 import { fixture, runToEnd, startFrozen, upload } from './indexing-helpers';
 
@@ -286,6 +288,54 @@ describe('every admin answer is the declared one', () => {
     expect(messages).toHaveLength(1);
     await call('outbox', { query: { siteId: 'zzz999' }, status: 404 });
     await call('clearOutbox');
+  });
+
+  it('a write the data directory refuses: 503 StorageFailed; an import a close stopped: 503 Closing', async () => {
+    await call('reset', { query: { siteId: 'NOT A SITE' }, status: 404 });
+    const own = sb;
+    const { dir, cleanup } = tempDir();
+    const refusing = await startFrozen({ dataDir: dir });
+    sb = refusing;
+    try {
+      // a directory where a file's replacement is written: every replacement of that file is refused
+      mkdirSync(path.join(dir, '.search-responses.ndjson.tmp'));
+      mkdirSync(path.join(dir, '.indexing.json.tmp'));
+      const feed = { siteId: 'demo42', feedId: 42 };
+      await call('reset', { status: 503 });
+      await call('patchFeed', { params: feed, body: { autopilot: false }, status: 503 });
+      const { allowed } = await call('transition', {
+        params: feed,
+        body: { to: 'regen_done' },
+        status: 409,
+      });
+      await call('transition', { params: feed, body: { to: allowed[0] }, status: 503 });
+      await call('clearOutbox', { status: 503 });
+    } finally {
+      sb = own;
+      // the sandbox stores the feeds once more as it closes
+      rmSync(path.join(dir, '.indexing.json.tmp'), { recursive: true });
+      await refusing.close();
+      cleanup();
+    }
+    const closing = await startFrozen();
+    const model = corpusEvents()[0]!;
+    const events = Array.from({ length: 5000 }, () => ({ ...model, siteId: 'imp001' }));
+    const importing = fetch(`${closing.url}${adminPath('import', {}, {})}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ events }),
+    });
+    const started = await fetch(
+      `${closing.url}${adminPath('wait', {}, { siteId: 'imp001', count: 100, timeout: 30_000 })}`,
+    );
+    expect(started.status).toBe(200);
+    await closing.close();
+    const answered = await importing;
+    expect(answered.status).toBe(503);
+    const answer = (await answered.json()) as { error: string; message: string };
+    assertValid(declared(ADMIN_API.import, 503, {}), answer, 'an import stopped by a close');
+    expect(answer.message).toMatch(/the sandbox is closing.*The import is undone/);
+    seen.add('import 503');
   });
 
   it('search responses: the list, one, and one never issued', async () => {

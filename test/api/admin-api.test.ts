@@ -62,6 +62,22 @@ describe('the admin API declaration', () => {
     ]);
   });
 
+  it('declares 503 StorageFailed on every write the data directory can refuse', async () => {
+    const doc = (await (await fetch(`${sandbox.url}/_sandbox/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    for (const [p, method] of [
+      ['/_sandbox/reset', 'post'],
+      ['/_sandbox/import', 'post'],
+      ['/_sandbox/feeds/{siteId}/{feedId}', 'patch'],
+      ['/_sandbox/feeds/{siteId}/{feedId}/transition', 'post'],
+      ['/_sandbox/outbox', 'delete'],
+    ] as const) {
+      const answer = JSON.stringify(doc.paths[p]![method]!.responses['503'] ?? null);
+      expect(answer, `${method} ${p}`).toContain('"StorageFailed"');
+    }
+  });
+
   it('declares an answer for each view, and the sandbox answers each view in its shape', async () => {
     const withViews = Object.entries(ADMIN_API as Record<string, Endpoint>).filter(
       ([, e]) => e.views,

@@ -92,6 +92,10 @@ describe(`an import stopped at a random point (FAULT_SEED=${SEED})`, () => {
           if (when === 'after it answered') expect([...after].sort()).toEqual(done);
           else if (after.length === undone.length) expect(after).toEqual(undone);
           else expect([...after].sort()).toEqual(done);
+          // SIGTERM answers the import before the connection closes: 200 if it completed, else 503
+          // Closing, and the restart shows which
+          if (signal === 'SIGTERM')
+            expect(await importing).toBe(after.length === undone.length ? 503 : 200);
           outcomes.push(
             `${signal} replace=${replace} ${when}: ${after.length === undone.length ? 'before' : 'after'}`,
           );

@@ -33,7 +33,14 @@ class FakeStore implements EventStore {
     throw new Error('not used by ingest');
   }
   async reset(): Promise<void> {}
+  readonly closing = false;
   beginImport(): Promise<string> {
+    throw new Error('not used by ingest');
+  }
+  writesDone(): Promise<void> {
+    throw new Error('not used by ingest');
+  }
+  answering(): void {
     throw new Error('not used by ingest');
   }
   endImport(): Promise<void> {

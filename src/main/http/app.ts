@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { SandboxCore } from '../core';
 import { refuseFraming, sameOriginGuard } from './security';
 import { DataDirError, storageCause } from '../store/data-dir-error';
+import { SandboxClosing } from '../store/import-events';
 import { healthRouter } from './routes/health';
 import { beaconLane } from './routes/tracking';
 import { adminClockRouter } from './routes/admin-clock';
@@ -119,6 +120,11 @@ export function createExpressApp(core: SandboxCore, options: AppOptions): Expres
       // a failure that says itself what was stored and what was not (an import undone, a reset whose
       // last part failed), caused by the data directory
       if (storageCause(err)) return storageFailed(req, res, err.message);
+      if (err.cause instanceof SandboxClosing) {
+        // answered before the connection closes: the caller reads what became of its request
+        res.setHeader('Connection', 'close');
+        return void res.status(503).json({ error: 'Closing', message: err.message });
+      }
       const status = err.status && err.status >= 400 && err.status < 600 ? err.status : 500;
       if (status >= 500) console.error('search-sandbox: request failed:', err);
       if (!res.headersSent)

@@ -31,7 +31,7 @@ const STATUS_TEXT: Record<number, string> = {
   413: 'the body is larger than the endpoint takes (`limit` says how large it may be)',
   415: 'a Content-Type the body is not taken in (`limit` names the ones it is)',
   431: 'the request line and headers are larger than the server reads (16 KB)',
-  503: 'not done: the data directory could not store it (StorageFailed, the message names the file and the fix), or the sandbox began closing',
+  503: 'not done: the data directory refused the write (StorageFailed, a full disk: the message names the file and the fix, and what, if anything, was stored) or the sandbox began closing before it could answer (Closing: the message says what it had seen, or what became of the request)',
 };
 
 const jsonContent = (schema: unknown) => ({ 'application/json': { schema: plain(schema) } });

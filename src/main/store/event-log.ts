@@ -74,6 +74,8 @@ export class EventLog implements EventStore {
   private writes: Promise<void> = Promise.resolve();
   /** each open import's end of its turn (see `writes`), by its id */
   private readonly importTurns = new Map<string, () => void>();
+  /** answers of imports that had their turn, not sent yet (see `answering`) */
+  private readonly answers = new Set<Promise<void>>();
   private nextSeq: number;
   private closed = false;
   /** the sandbox is closing: waits end at once (endWaits) */
@@ -222,6 +224,28 @@ export class EventLog implements EventStore {
       done();
       throw err;
     }
+  }
+
+  get closing(): boolean {
+    return this.waitsEnded;
+  }
+
+  /**
+   * Resolves once the imports and resets under way or waiting have ended, and each import that had its
+   * turn was answered (`answering`): an orderly close answers them before it closes the connections.
+   */
+  async writesDone(): Promise<void> {
+    for (let last = this.writes; ; last = this.writes) {
+      await last;
+      await Promise.all(this.answers);
+      if (last === this.writes) return;
+    }
+  }
+
+  /** `writesDone` waits for `answered` too (an import's answer, sent after its turn ended). */
+  answering(answered: Promise<void>): void {
+    this.answers.add(answered);
+    void answered.finally(() => this.answers.delete(answered));
   }
 
   async endImport(id: string, outcome: 'commit' | 'abort'): Promise<void> {

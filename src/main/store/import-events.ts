@@ -11,6 +11,7 @@
 // batch at a time as they are stored: none is held here once stored.
 import type { ResetScope } from '../../shared/stream';
 import { Slicer } from '../slices';
+import { storageCause } from './data-dir-error';
 import { parseImport, type ExportSection } from './export-format';
 import type { CheckedImport, ImportRead } from './import-body';
 import type { EventDraft, EventStore } from './types';
@@ -20,8 +21,10 @@ import type { EventDraft, EventStore } from './types';
 const IMPORT_CHUNK = 100;
 
 export interface ImportDeps {
-  events: Pick<EventStore, 'append' | 'beginImport' | 'endImport'>;
+  events: Pick<EventStore, 'append' | 'beginImport' | 'endImport' | 'closing'>;
   sections: ReadonlyMap<string, ExportSection>;
+  /** told once the import has its turn (the imports and resets before it are done) */
+  begun?(): void;
   /** the reset of a replacing import, as part of import `importId` (in its turn: it does not wait) */
   reset(scope: ResetScope, importId: string): Promise<void>;
 }
@@ -84,6 +87,7 @@ async function apply(
     throw new ImportInterrupted(0, null, null, err);
   }
   const id = importId;
+  deps.begun?.();
   // Sections next: one that refuses its data (and says why) stops the import before any event is added.
   const restored: string[] = [];
   const ignored: string[] = [];
@@ -97,6 +101,8 @@ async function apply(
       await section.import(data);
     } catch (err) {
       await deps.events.endImport(id, 'abort').catch(() => undefined);
+      // the disk's refusal is no fault of the file: answered as the data directory's problem
+      if (storageCause(err)) throw new ImportInterrupted(0, null, null, err);
       return {
         ok: false,
         message: `section ${name} could not be imported: ${(err as Error).message}; no events were imported${restored.length ? ` (sections ${restored.join(', ')} were)` : ''}`,
@@ -109,8 +115,12 @@ async function apply(
   let imported = 0;
   let firstId: string | null = null;
   let lastId: string | null = null;
+  let reset = false;
   try {
-    if (replace) await deps.reset({ what: 'events' }, id);
+    if (replace) {
+      await deps.reset({ what: 'events' }, id);
+      reset = true;
+    }
     for await (const events of batches) {
       for (let i = 0; i < events.length; i += IMPORT_CHUNK) {
         const chunk = await Promise.all(
@@ -120,6 +130,7 @@ async function apply(
         firstId ??= chunk[0]?.id ?? null;
         lastId = chunk.at(-1)?.id ?? lastId;
         await slicer.breathe();
+        if (deps.events.closing) throw new SandboxClosing();
       }
     }
     await deps.events.endImport(id, 'commit');
@@ -128,7 +139,7 @@ async function apply(
     // midway (a reader thread that died, a full disk): the import is undone on disk (best effort here,
     // certain at the next start, which finds no commit); say what the sandbox shows until then
     await deps.events.endImport(id, 'abort').catch(() => undefined);
-    throw new ImportInterrupted(imported, firstId, lastId, err);
+    throw new ImportInterrupted(imported, firstId, lastId, err, reset);
   }
   return {
     ok: true,
@@ -147,14 +158,30 @@ export class ImportInterrupted extends Error {
     readonly firstId: string | null,
     readonly lastId: string | null,
     cause: unknown,
+    /** its reset (replace=true) was stored: the events it forgot stay forgotten until the restart */
+    reset = false,
   ) {
     const why = cause instanceof Error ? cause.message : String(cause);
-    super(
+    const shown =
       imported === 0
+        ? 'the events its reset forgot as gone'
+        : reset
+          ? 'those events, and not those its reset forgot,'
+          : 'those events';
+    super(
+      imported === 0 && !reset
         ? `the import stopped before any event was stored: ${why}. Nothing of it is kept; send it again`
-        : `the import stopped after ${imported} event${imported === 1 ? ' was' : 's were'} stored (${firstId} to ${lastId}): ${why}. The import is undone: the sandbox shows those events until it restarts, and restarts with the events as they were before the import (and the beacons received meanwhile); send the whole file again`,
+        : `the import stopped ${imported === 0 ? 'before any event was stored' : `after ${imported} event${imported === 1 ? ' was' : 's were'} stored (${firstId} to ${lastId})`}: ${why}. The import is undone: the sandbox shows ${shown} until it restarts, and restarts with the events as they were before the import (and the beacons received meanwhile); send the whole file again`,
       { cause },
     );
     this.name = 'ImportInterrupted';
+  }
+}
+
+/** The sandbox began closing (Ctrl-C, SIGTERM) while an import ran: it stops and is undone, and says so. */
+export class SandboxClosing extends Error {
+  constructor() {
+    super('the sandbox is closing (Ctrl-C or SIGTERM)');
+    this.name = 'SandboxClosing';
   }
 }

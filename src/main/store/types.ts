@@ -71,6 +71,12 @@ export interface EventStore {
    * come after it until `endImport`: two imports, or an import and a reset, never interleave.
    */
   beginImport(): Promise<string>;
+  /** the sandbox is closing (endWaits was called): an import under way stops at its next batch */
+  readonly closing: boolean;
+  /** resolves once the imports and resets under way or waiting have ended */
+  writesDone(): Promise<void>;
+  /** `writesDone` waits for `answered` too (an import's answer, sent after its turn ended) */
+  answering(answered: Promise<void>): void;
   /** Close an import: `commit` keeps what it stored across restarts; `abort` (or no end at all) undoes it at the next start. */
   endImport(id: string, outcome: 'commit' | 'abort'): Promise<void>;
   /**

@@ -190,6 +190,9 @@ function importInto(core: EventsArea): AdminHandler<'import'> {
         events: core.events,
         sections: core.exportSections(),
         reset: (scope, importId) => core.reset(scope, importId),
+        // a close waits for this answer (503 Closing when it stopped the import)
+        begun: () =>
+          core.events.answering(new Promise<void>((resolve) => res.once('close', resolve))),
       },
       body,
       replace,
