@@ -4,6 +4,7 @@ import {
   appendFileSync,
   existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -88,7 +89,7 @@ describe('Journal', () => {
     await second.log.close();
   });
 
-  it('skips a torn last line with a warning, truncates it, and appends on a clean line', async () => {
+  it('skips a torn last line with a warning, keeps its bytes aside, truncates it, and appends on a clean line', async () => {
     const dir = dataDir();
     const first = await open(dir);
     await first.log.append(draft('demo42', 1));
@@ -102,16 +103,46 @@ describe('Journal', () => {
     expect(second.log.size()).toBe(1);
     expect(second.log.loadWarnings()).toHaveLength(1);
     expect(second.log.loadWarnings()[0]).toMatch(
-      /line 3: incomplete record at the end of the file.*skipped/,
+      /line 3: incomplete record at the end of the file \(the process stopped while writing it, so it was never acknowledged: ev_000000002 at most is lost\); its 48 bytes were cut off and kept in \S+events\.ndjson\.damaged-\S+; ids continue at ev_000000003/,
     );
+    const aside = readdirSync(dir).filter((n) => n.startsWith(`${JOURNAL_FILE}.damaged-`));
+    expect(aside.map((n) => readFileSync(path.join(dir, n), 'utf8'))).toEqual([
+      '{"id":"ev_000000002","seq":2,"receivedAt":"2026-',
+    ]);
+    // the seq the torn record may have been given is not handed out again
     const next = await second.log.append(draft('demo42', 2));
-    expect(next.seq).toBe(2);
+    expect(next.seq).toBe(3);
     await second.log.close();
 
     const third = await open(dir);
-    expect(third.log.all().map((e) => e.seq)).toEqual([1, 2]);
-    expect(third.log.loadWarnings()).toEqual([]);
+    expect(third.log.all().map((e) => e.seq)).toEqual([1, 3]);
+    expect(third.log.loadWarnings()).toEqual([
+      expect.stringContaining(`${aside[0]} holds the damaged end cut off the journal`),
+    ]);
     await third.log.close();
+  });
+
+  it('says so when the journal is empty or has no header line', async () => {
+    const empty = dataDir();
+    writeFileSync(path.join(empty, JOURNAL_FILE), '');
+    const first = await open(empty);
+    expect(first.log.loadWarnings()).toEqual([
+      expect.stringMatching(/events\.ndjson was empty \(not even its header line\)/),
+    ]);
+    await first.log.close();
+
+    const headless = dataDir();
+    const written = await open(headless);
+    await written.log.append(draft());
+    await written.log.close();
+    const file = path.join(headless, JOURNAL_FILE);
+    writeFileSync(file, fileLines(headless).slice(1).join('\n') + '\n');
+    const second = await open(headless);
+    expect(second.log.size()).toBe(1);
+    expect(second.log.loadWarnings()).toEqual([
+      expect.stringMatching(/events\.ndjson has no header line/),
+    ]);
+    await second.log.close();
   });
 
   it('keeps a whole last record that lost only its newline', async () => {

@@ -9,6 +9,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import type { RecordedEvent } from '../../shared/events';
 import { recordedEventProblem } from './recorded-event';
 import { seqOfId } from './event-id';
+import { tailKind, type TailKind } from './journal-tail';
 
 /** First line of every journal file: lets ids continue after a compaction dropped the newest events' predecessors. */
 export interface JournalHeader {
@@ -56,6 +57,12 @@ export interface ReadResult {
   missingNewline: boolean;
   /** imports undone for want of an end marker: the journal ends them (abort) so that they stay undone */
   unended: string[];
+  /** the unfinished last line that is no whole record (cut off at `goodLength`): what it is, its line */
+  tail: { kind: TailKind; line: number } | null;
+  /** the first line is the journal's header */
+  header: boolean;
+  /** lines that read as records (the header too) */
+  records: number;
 }
 
 const CHUNK = 1 << 20;
@@ -72,6 +79,9 @@ export async function readJournal(
     goodLength: 0,
     missingNewline: false,
     unended: [],
+    tail: null,
+    header: false,
+    records: 0,
   };
   const handle = await openIfThere(file);
   if (!handle) return result;
@@ -79,21 +89,21 @@ export async function readJournal(
   try {
     const imports = new ImportGate(onEntry, warnings.note);
     const order = new SeqOrder(imports.take, warnings.skip, warnings.note, imports.damaged);
-    const { bytes, rest } = await eachLine(handle, (line) =>
-      takeLine(line, ++result.lines, order, warnings),
-    );
+    const read = (line: Buffer) => {
+      const entry = takeLine(line, ++result.lines, order, warnings);
+      if (entry) result.records++;
+      if (result.lines === 1) result.header = entry?.kind === 'header';
+    };
+    const { bytes, rest } = await eachLine(handle, read);
     result.goodLength = bytes - rest.length;
     if (rest.length > 0) {
-      // The last line has no newline: a write cut short by a crash. Keep it only if it is a whole record.
+      // The last line has no newline: a write cut short by a crash, or damage (journal-tail.ts says
+      // which, and what it cost, once its bytes are kept aside). Kept only if it is a whole record.
       const text = rest.toString('utf8').trim();
       if (typeof parseLine(text) === 'string') {
-        warnings.skip(
-          result.lines + 1,
-          'incomplete record at the end of the file (the process stopped while writing it)',
-          text,
-        );
+        result.tail = { kind: tailKind(rest), line: result.lines + 1 };
       } else {
-        takeLine(rest, ++result.lines, order, warnings);
+        read(rest);
         result.goodLength = bytes;
         result.missingNewline = true;
       }
@@ -152,11 +162,19 @@ type Skip = (line: number, why: string, text: string) => void;
  * One line read: its record on in order, or, when it is damaged, the whole records found in it, or the
  * reset it still reads as.
  */
-function takeLine(buf: Buffer, line: number, order: SeqOrder, warnings: JournalWarnings): void {
+function takeLine(
+  buf: Buffer,
+  line: number,
+  order: SeqOrder,
+  warnings: JournalWarnings,
+): JournalEntry | null {
   const text = buf.toString('utf8').trim();
-  if (text === '') return;
+  if (text === '') return null;
   const entry = parseLine(text);
-  if (typeof entry !== 'string') return order.take(entry, line, text);
+  if (typeof entry !== 'string') {
+    order.take(entry, line, text);
+    return entry;
+  }
   // a damaged line may hold whole records glued to the damage (a newline lost or overwritten)
   const found = salvage(text);
   const reset = found.length ? null : damagedReset(text);
@@ -165,7 +183,8 @@ function takeLine(buf: Buffer, line: number, order: SeqOrder, warnings: JournalW
     warnings.note(
       `line ${line}: a damaged reset record (${entry}) read as a reset of ${what}; kept (${excerpt(text)})`,
     );
-    return order.take(reset, line, text);
+    order.take(reset, line, text);
+    return reset;
   }
   warnings.skip(
     line,
@@ -178,6 +197,7 @@ function takeLine(buf: Buffer, line: number, order: SeqOrder, warnings: JournalW
   );
   order.damaged(line, text);
   for (const piece of found) order.take(piece, line, text);
+  return found[0] ?? null;
 }
 
 /**

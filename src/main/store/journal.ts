@@ -4,6 +4,7 @@
 import {
   close,
   closeSync,
+  existsSync,
   fstatSync,
   fsync,
   ftruncateSync,
@@ -20,8 +21,11 @@ import {
   type ImportedEventRecord,
   type ImportMarker,
   type JournalHeader,
+  type ReadResult,
   type ResetRecord,
 } from './journal-reader';
+import { keepAside, keptAsideWarnings, onlyDamage, seqsHeld, tailWarning } from './journal-tail';
+import { eventId } from './event-id';
 import { lockDataDir } from './dir-lock';
 import { dataDirFailure } from './data-dir-error';
 import { makePrivateDir, PRIVATE_FILE } from './private-files';
@@ -132,16 +136,9 @@ export class Journal implements EventPersistence {
           restored.reset?.(entry.siteId);
         } else log.bumpSeq(entry.nextSeq);
       });
-      const fd = openSync(file, 'a', PRIVATE_FILE);
-      const size = fstatSync(fd).size;
-      if (size > read.goodLength) ftruncateSync(fd, read.goodLength);
-      let lines = read.lines;
-      if (read.goodLength === 0) {
-        writeAll(fd, `${JSON.stringify(header(log.peekNextSeq()))}\n`);
-        lines = 1;
-      } else if (read.missingNewline) {
-        writeAll(fd, '\n');
-      }
+      const warnings = [...keptAsideWarnings(file), ...read.warnings];
+      const { fd, lines: kept } = openForAppend(file, read, log, warnings);
+      let lines = kept;
       // an import undone for want of its end stays undone: a line damaged after it later on could
       // otherwise read as its commit marker
       for (const id of read.unended) {
@@ -149,7 +146,7 @@ export class Journal implements EventPersistence {
         writeAll(fd, `${JSON.stringify(marker)}\n`);
         lines++;
       }
-      const journal = new Journal(file, fd, lines, log, read.warnings, release, options);
+      const journal = new Journal(file, fd, lines, log, warnings, release, options);
       log.attach(journal);
       journal.maybeCompact();
       return journal;
@@ -343,6 +340,58 @@ export class Journal implements EventPersistence {
         rmSync(tmp, { force: true });
       }
     }
+  }
+}
+
+/**
+ * The journal read back, opened for appending: a damaged end kept aside and cut off (what it cost told in
+ * `warnings`, and the seqs it may have held never handed out: a header line after it says so, should the
+ * process stop before its next record), a header written into a new or emptied file. A file that holds no
+ * record, only damage, is refused (nothing changed). Answers the lines in the file.
+ */
+function openForAppend(
+  file: string,
+  read: ReadResult,
+  log: EventLog,
+  warnings: string[],
+): { fd: number; lines: number } {
+  const existed = existsSync(file);
+  const fd = openSync(file, 'a+', PRIVATE_FILE);
+  try {
+    const size = fstatSync(fd).size;
+    if (size > 0 && read.records === 0 && read.tail?.kind !== 'torn')
+      throw onlyDamage(file, size, read.tail?.kind ?? 'garbage');
+    if (existed && size === 0)
+      warnings.push(
+        `events journal ${file} was empty (not even its header line): a new journal was started in it; if it held events, the disk lost them, and ids start again at ${eventId(log.peekNextSeq())}`,
+      );
+    else if (read.records > 0 && !read.header)
+      warnings.push(
+        `events journal ${file} has no header line (its first line is not one): the ids handed out before its first record are unknown; ids continue after the highest seq it holds`,
+      );
+    let bumped = false;
+    if (read.tail) {
+      const damaged = size - read.goodLength;
+      const aside = keepAside(file, fd, read.goodLength, size);
+      const next = log.peekNextSeq();
+      warnings.push(
+        `events journal ${file}, ${tailWarning(read.tail.kind, read.tail.line, damaged, next, aside)}`,
+      );
+      log.bumpSeq(next + seqsHeld(damaged));
+      bumped = true;
+      ftruncateSync(fd, read.goodLength);
+    }
+    let lines = read.lines;
+    if (read.goodLength === 0 || bumped) {
+      writeAll(fd, `${JSON.stringify(header(log.peekNextSeq()))}\n`);
+      lines = read.goodLength === 0 ? 1 : lines + 1;
+    } else if (read.missingNewline) {
+      writeAll(fd, '\n');
+    }
+    return { fd, lines };
+  } catch (err) {
+    closeSync(fd);
+    throw err;
   }
 }
 
