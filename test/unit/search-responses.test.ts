@@ -54,9 +54,14 @@ describe('issued responses', () => {
     expect(second.responses.get('r5')).toBeUndefined();
     await second.responses.close();
 
-    writeFileSync(file, `${readFileSync(file, 'utf8')}{"responseId": "torn`);
+    const kept = readFileSync(file, 'utf8');
+    const lines = kept.split('\n').length; // the line after the last newline
+    writeFileSync(file, `${kept}xx\n{"responseId": "torn`);
     const third = await IssuedResponses.open(tmp.dir, T + 20_000, 2);
-    expect(third.warnings).toEqual([`search responses: a torn line in ${file} was skipped`]);
+    expect(third.warnings).toEqual([
+      `search responses ${file}, line ${lines}: not valid JSON (a damaged line); skipped ("xx")`,
+      `search responses ${file}, line ${lines + 1}: an incomplete record at the end of the file (the process stopped while writing it); skipped ("{\\"responseId\\": \\"torn")`,
+    ]);
     expect(third.responses.get('r4')).toBeDefined();
     await third.responses.close();
   });

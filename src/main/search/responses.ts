@@ -6,6 +6,7 @@ import type { Slot } from './config';
 import { dataDirFailure } from '../store/data-dir-error';
 import { AppendFile, replaceFile } from '../store/durable';
 import { makePrivateDir } from '../store/private-files';
+import { excerpt } from '../store/journal-reader';
 import { requesterProblem, type Requester } from './requester';
 
 export type IssuedKind = 'search' | 'category' | 'autocomplete' | 'recommendations' | 'bundles';
@@ -124,26 +125,40 @@ export class IssuedResponses {
         if (err.code === 'ENOENT') return null;
         throw dataDirFailure(file, err, 'read');
       });
-      if (text !== null) {
-        let header = false;
-        for (const line of text.split('\n')) {
-          if (!line) continue;
-          try {
-            const v = JSON.parse(line) as IssuedResponse & { completeSince?: number };
-            if (!header && typeof v.completeSince === 'number') {
-              // complete since the first run that wrote the file; evictions while reading move it on
-              header = true;
-              responses.completeSince = v.completeSince;
-            } else if (typeof v.responseId === 'string') responses.remember(v);
-          } catch {
-            // a line torn by a kill while writing: that one response is lost, the rest stays
-            warnings.push(`search responses: a torn line in ${file} was skipped`);
-          }
-        }
-      }
+      if (text !== null) responses.read(file, text, warnings);
       await responses.compact();
     }
     return { responses, warnings };
+  }
+
+  /** The file's lines read back; each that holds no response is skipped and named (its line, what it is). */
+  private read(file: string, text: string, warnings: string[]): void {
+    let header = false;
+    const lines = text.split('\n');
+    lines.forEach((line, i) => {
+      if (!line) return;
+      let v: (IssuedResponse & { completeSince?: number }) | null = null;
+      try {
+        v = JSON.parse(line) as IssuedResponse & { completeSince?: number };
+      } catch {
+        /* said below */
+      }
+      if (v && !header && typeof v.completeSince === 'number') {
+        // complete since the first run that wrote the file; evictions while reading move it on
+        header = true;
+        this.completeSince = v.completeSince;
+        return;
+      }
+      if (v && typeof v.responseId === 'string') return this.remember(v);
+      // that one response is lost, the rest stays
+      const torn = i === lines.length - 1 && line.startsWith('{');
+      const what = torn
+        ? 'an incomplete record at the end of the file (the process stopped while writing it)'
+        : v === null
+          ? 'not valid JSON (a damaged line)'
+          : 'JSON that is no issued response (no responseId)';
+      warnings.push(`search responses ${file}, line ${i + 1}: ${what}; skipped (${excerpt(line)})`);
+    });
   }
 
   get size(): number {
