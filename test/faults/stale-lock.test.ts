@@ -34,3 +34,17 @@ describe.skipIf(process.platform !== 'linux')(
     });
   },
 );
+
+describe('a lock file that names no process', () => {
+  it('is taken over, and the start says so', async () => {
+    const dir = tempDir('garbage-lock-');
+    const data = path.join(dir, 'data');
+    mkdirSync(data, { recursive: true });
+    writeFileSync(path.join(data, 'sandbox.lock'), 'not a pid\n');
+    const sandbox = await serve(data, dir);
+    expect(sandbox.stderr()).toMatch(/sandbox\.lock names no process \("not a pid"\): taken over/);
+    expect(readFileSync(path.join(data, 'sandbox.lock'), 'utf8').split('\n')[0]).toBe(
+      String(sandbox.child.pid),
+    );
+  });
+});

@@ -6,6 +6,7 @@ import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { DataDirError, ELSEWHERE } from './data-dir-error';
 import { PRIVATE_FILE } from './private-files';
+import { excerpt } from './journal-reader';
 
 export const LOCK_FILE = 'sandbox.lock';
 
@@ -110,13 +111,20 @@ export function lockDataDir(dir: string): () => void {
     }
     let owner = NaN;
     let started: string | null = null;
+    let text: string | null = null;
     try {
-      const [pid, start] = readFileSync(file, 'utf8').split('\n');
-      owner = Number.parseInt(pid ?? '', 10);
+      text = readFileSync(file, 'utf8');
+      const [pid, start] = text.split('\n');
+      owner = /^\d+$/.test(pid?.trim() ?? '') ? Number(pid) : NaN;
       started = start?.trim() || null;
     } catch {
       /* vanished or unreadable: treat as stale */
     }
+    // a lock this sandbox never wrote (damaged, or a hand's): taken over, but not silently
+    if (text !== null && !(owner > 0))
+      console.error(
+        `search-sandbox: ${file} names no process (${excerpt(text.trim())}): taken over, as no running sandbox can hold it`,
+      );
     // Our own pid here is a lock from an earlier process that had the same pid: stale too.
     if (
       Number.isInteger(owner) &&
