@@ -107,6 +107,9 @@ export async function createCore(
   return core;
 }
 
+/** How long a close waits for the imports under way to answer before it closes their connections. */
+const CLOSE_ANSWER_MS = 3_000;
+
 export interface Sandbox {
   readonly core: SandboxCore;
   /** http://host:port of the plain-HTTP listener */
@@ -188,8 +191,14 @@ export async function createSandbox(
           (srv) => new Promise<void>((resolve) => srv.close(() => resolve())),
         );
         core.events.endWaits();
-        // an import under way stops at its next batch and is answered (503 Closing) before connections close
-        await core.events.writesDone();
+        // an import under way stops at its next batch and is answered (503 Closing) before connections
+        // close; one stalled on a client that stopped sending its body is not waited for past a bound
+        let bound: NodeJS.Timeout | undefined;
+        await Promise.race([
+          core.events.writesDone(),
+          new Promise((resolve) => (bound = setTimeout(resolve, CLOSE_ANSWER_MS))),
+        ]);
+        clearTimeout(bound);
         await new Promise((resolve) => setImmediate(resolve));
         for (const srv of servers) srv.closeAllConnections();
         await Promise.all(closed);

@@ -301,7 +301,14 @@ describe('every admin answer is the declared one', () => {
       mkdirSync(path.join(dir, '.search-responses.ndjson.tmp'));
       mkdirSync(path.join(dir, '.indexing.json.tmp'));
       const feed = { siteId: 'demo42', feedId: 42 };
-      await call('reset', { status: 503 });
+      const refused = await call('reset', { status: 503 });
+      expect(refused.message).toMatch(/^nothing was stored, so nothing is acknowledged: /);
+      // past the reset's commit point, a part that fails is said as such: the reset stands
+      rmSync(path.join(dir, '.search-responses.ndjson.tmp'), { recursive: true });
+      const unfinished = await call('reset', { body: { what: 'all' }, status: 503 });
+      expect(unfinished.message).toMatch(
+        /^the reset is stored .* but what follows it could not be done: \S+indexing\.json is a directory/,
+      );
       await call('patchFeed', { params: feed, body: { autopilot: false }, status: 503 });
       const { allowed } = await call('transition', {
         params: feed,
