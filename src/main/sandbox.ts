@@ -11,7 +11,7 @@ import { createApp, findRendererDir } from './http/app';
 import { allowedHosts } from './http/security';
 import { VERSION } from './version';
 import { createHttpsServer, ensureCertificate } from './http/https';
-import { asDataDirError } from './store/data-dir-error';
+import { asDataDirError, ResetNotFinished } from './store/data-dir-error';
 import { writeProblemProbe } from './store/durable';
 import type { ResetScope, SandboxCore } from './core';
 import { ListenError, listenProblem, type Listener } from './listen-error';
@@ -87,7 +87,13 @@ export async function createCore(
     forwarding,
     async reset(scope, importId) {
       const reset = async () => {
-        await areas.reset(scope, importId);
+        try {
+          await areas.reset(scope, importId);
+        } catch (err) {
+          // committed, with a part after it failed: the events are reset, and the screens are told
+          if (err instanceof ResetNotFinished) bus.emit({ type: 'reset', data: scope });
+          throw err;
+        }
         bus.emit({ type: 'reset', data: scope });
       };
       // a reset of its own waits for an import under way (and the resets and imports before it); a

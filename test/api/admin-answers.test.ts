@@ -305,7 +305,11 @@ describe('every admin answer is the declared one', () => {
       expect(refused.message).toMatch(/^nothing was stored, so nothing is acknowledged: /);
       // past the reset's commit point, a part that fails is said as such: the reset stands
       rmSync(path.join(dir, '.search-responses.ndjson.tmp'), { recursive: true });
+      const told: string[] = [];
+      const off = refusing.core.bus.on((m) => void (m.type === 'reset' && told.push(m.type)));
       const unfinished = await call('reset', { body: { what: 'all' }, status: 503 });
+      off();
+      expect(told).toEqual(['reset']); // the screens hear of the reset that stands
       expect(unfinished.message).toMatch(
         /^the reset is stored .* but what follows it could not be done: \S+indexing\.json is a directory/,
       );
