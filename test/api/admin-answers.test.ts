@@ -297,9 +297,15 @@ describe('every admin answer is the declared one', () => {
     const refusing = await startFrozen({ dataDir: dir });
     sb = refusing;
     try {
+      // an outbox e-mail, to see that an outbox that could not be emptied keeps it
+      await upload(sb.url, 'feedId=42&requestedBy=dev%40shop.example', fixture('products.csv'));
+      expect((await runToEnd(sb, 42)).state).toBe('done');
+      await refusing.core.indexing.engine.deps.db.write(); // after the writes under way
       // a directory where a file's replacement is written: every replacement of that file is refused
       mkdirSync(path.join(dir, '.search-responses.ndjson.tmp'));
       mkdirSync(path.join(dir, '.indexing.json.tmp'));
+      await call('clearOutbox', { status: 503 });
+      expect((await call('outbox')).messages).toHaveLength(1);
       const feed = { siteId: 'demo42', feedId: 42 };
       const refused = await call('reset', { status: 503 });
       expect(refused.message).toMatch(/^nothing was stored, so nothing is acknowledged: /);
@@ -320,7 +326,6 @@ describe('every admin answer is the declared one', () => {
         status: 409,
       });
       await call('transition', { params: feed, body: { to: allowed[0] }, status: 503 });
-      await call('clearOutbox', { status: 503 });
     } finally {
       sb = own;
       // the sandbox stores the feeds once more as it closes
