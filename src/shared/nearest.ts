@@ -73,16 +73,22 @@ export function didYouMean(given: string, names: readonly string[]): string {
   return near.length ? `did you mean ${near.join(', ')}? ` : '';
 }
 
+/** Edits from `a` to `b`, a swap of two neighbouring letters one edit (`prot` is one from `port`). */
 function editDistance(a: string, b: string): number {
+  let before: number[] = [];
   let row = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const next = [i];
-    for (let j = 1; j <= b.length; j++)
+    for (let j = 1; j <= b.length; j++) {
       next[j] = Math.min(
         row[j]! + 1,
         next[j - 1]! + 1,
         row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
       );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        next[j] = Math.min(next[j]!, before[j - 2]! + 1);
+    }
+    before = row;
     row = next;
   }
   return row[b.length]!;

@@ -73,7 +73,11 @@ describe('the rule list', () => {
     });
     expect(totals.messages.map((m) => m.id)).toEqual(['totals', 'linePrices', 'unpriced']);
     const render = await detail('missing-render');
-    expect(render.explainedBy).toEqual(['responseid-stale', 'response-replaced']);
+    expect(render.explainedBy).toEqual([
+      'responseid-stale',
+      'response-replaced',
+      'click-under-other-response',
+    ]);
     expect(render).not.toHaveProperty('explainedMessages');
   });
 

@@ -64,12 +64,19 @@ describe.skipIf(skip)('timelines of every kind in the UI', () => {
     expect(rows).toEqual([cat.pageLoadId, search.pageLoadId, pdp.pageLoadId]);
     const catRow = s.ui.pageRow(cat.pageLoadId);
     await expect
-      .poll(() => catRow.getByTestId('response-kind').allTextContents())
+      .poll(() =>
+        catRow
+          .getByTestId('response-kind')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-kind'))),
+      )
       .toEqual(['category', 'autocomplete']);
     // a search-only page says nothing more; the product page names its widget kind
     expect(await s.ui.pageRow(search.pageLoadId).getByTestId('response-kind').count()).toBe(0);
     expect(
-      await s.ui.pageRow(pdp.pageLoadId).getByTestId('response-kind').allTextContents(),
+      await s.ui
+        .pageRow(pdp.pageLoadId)
+        .getByTestId('response-kind')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-kind'))),
     ).toEqual(['recommendations']);
 
     const view = await s.ui.openPage(cat.pageLoadId);

@@ -32,7 +32,9 @@ describe('nearestNames', () => {
     expect(nearestNames('pxyz', ['port'])).toEqual([]);
     // never a name that changes half of what was typed: `nope` is no typo of `mode`
     expect(nearestNames('nope', ['mode', 'order', 'login'])).toEqual([]);
-    expect(nearestNames('mdoe', ['mode'])).toEqual([]);
+    // a swap of two neighbouring letters is one typo
+    expect(nearestNames('mdoe', ['mode'])).toEqual(['mode']);
+    expect(nearestNames('prot', ['port', 'host'])).toEqual(['port']);
     expect(nearestNames('modes', ['mode'])).toEqual(['mode']);
   });
 

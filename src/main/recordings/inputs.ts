@@ -1,6 +1,7 @@
 // The formats of recorded beacon traffic (for `check`, `diff`, uploads and the desktop's import): NDJSON
 // (bare bodies or recorded events), a sandbox export, or a browser HAR (read by har.ts), told apart by
 // their text. Every body is validated with the tracking interface's own validator.
+import { ArrivalOrder, arrivalOf } from './arrival-order';
 import type { RecordedEvent } from '../../shared/events';
 import { parseBeaconPath } from '../tracking/beacon-path';
 import {
@@ -139,6 +140,9 @@ function bareBody(
 
 function parseNdjson(text: string, file: string, prefix: string, counter: Counter): ReadResult {
   const events: RecordedEvent[] = [];
+  // recorded events in the order the sandbox received them, as the streamed reader takes them (the whole
+  // text is read already: nothing is too far from its place)
+  const order = new ArrivalOrder(Infinity);
   const lines = text.split(/\r?\n/);
   lines.forEach((line, i) => {
     if (line.trim() === '') return;
@@ -150,8 +154,10 @@ function parseNdjson(text: string, file: string, prefix: string, counter: Counte
         `${file}:${i + 1}: not valid JSON (${(err as Error).message}); expected one beacon body or recorded event per line`,
       );
     }
-    events.push(fromRecord(v, `${file}:${i + 1}`, `${prefix}line:${i + 1}`, counter));
+    const event = fromRecord(v, `${file}:${i + 1}`, `${prefix}line:${i + 1}`, counter);
+    for (const e of order.add(event, arrivalOf(v))) events.push(e);
   });
+  for (const e of order.flush()) events.push(e);
   return { kind: 'ndjson', events, notes: [] };
 }
 
