@@ -2,8 +2,7 @@
 // drained), and for JSON bodies one depth limit checked on the text before anything parses, validates or
 // prints it (each of those recurses once per level: a hostile body of 100,000 brackets overflowed the
 // stack). A refusal names the limit (field, value, rule, fix) and never echoes the body.
-import { isUtf8 } from 'node:buffer';
-import { firstInvalidUtf8 } from '../base/utf8';
+import { notUtf8At } from '../base/utf8';
 import type { IncomingMessage } from 'node:http';
 import type { Request } from 'express';
 import { nestsDeeperThan } from '../../shared/json-depth';
@@ -171,12 +170,12 @@ export async function readJsonText(
       ),
     };
   // JSON is UTF-8 (RFC 8259): a byte that is not would be read as U+FFFD and stored as text nobody sent
-  const invalid = read.body && !isUtf8(read.body) ? firstInvalidUtf8(read.body) : -1;
-  if (read.body && invalid >= 0)
+  const notUtf8 = read.body ? notUtf8At(read.body) : null;
+  if (notUtf8 !== null)
     return {
       refused: refusal(
         400,
-        `not valid UTF-8 at byte offset ${invalid} (0x${read.body[invalid]!.toString(16).padStart(2, '0')})`,
+        notUtf8,
         'a JSON body is UTF-8 text',
         `send ${limits.expected}, encoded as UTF-8 (JSON.stringify and fetch do)`,
       ),

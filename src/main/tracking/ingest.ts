@@ -1,8 +1,7 @@
 // Beacon v2 ingest: decides a tracking request's status and body exactly as the real service would
 // (404 → 405 → 413 → 415 → 400 → 200), records every request in the event store, answers after it is stored.
-import { isUtf8 } from 'node:buffer';
 import { DataDirError } from '../store/data-dir-error';
-import { firstInvalidUtf8 } from '../base/utf8';
+import { notUtf8At } from '../base/utf8';
 import type { Clock } from '../clock';
 import type { RecordedEvent, ValidationIssue } from '../../shared/events';
 import type { EventDraft, EventStore } from '../store/types';
@@ -295,9 +294,8 @@ const INVALID_JSON = 'invalid JSON POST body';
  * recorded as U+FFFD, text nobody sent, so the beacon is refused (what the real service does is not known).
  */
 function notUtf8Because(body: Buffer): string | null {
-  if (isUtf8(body)) return null;
-  const at = firstInvalidUtf8(body);
-  return `not valid UTF-8 at byte offset ${at} (0x${body[at]!.toString(16).padStart(2, '0')}): send the body as JSON.stringify makes it, UTF-8 text`;
+  const where = notUtf8At(body);
+  return where && `${where}: send the body as JSON.stringify makes it, UTF-8 text`;
 }
 
 /** Why a body that is not JSON is not, as far as the sandbox can tell; null when it cannot say. */
