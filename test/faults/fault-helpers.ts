@@ -103,3 +103,11 @@ export async function json<T = Record<string, unknown>>(
 ): Promise<T> {
   return (await (await res).json()) as T;
 }
+
+/** The pageLoadIds of the sandbox's accepted events, oldest first: what a test reads back after a fault. */
+export async function pageLoads(url: string): Promise<string[]> {
+  const { events } = await json<{ events: Array<{ body: { context: { pageLoadId: string } } }> }>(
+    fetch(`${url}/_sandbox/events?accepted=true`),
+  );
+  return events.map((e) => e.body.context.pageLoadId);
+}

@@ -6,6 +6,7 @@ import {
   beacon,
   canMountTmpfs,
   json,
+  pageLoads,
   render,
   runCleanups,
   serve,
@@ -14,13 +15,6 @@ import {
 } from './fault-helpers';
 
 afterEach(runCleanups);
-
-const pageLoads = async (url: string): Promise<string[]> =>
-  (
-    await json<{ events: Array<{ body: { context: { pageLoadId: string } } }> }>(
-      fetch(`${url}/_sandbox/events?accepted=true`),
-    )
-  ).events.map((e) => e.body.context.pageLoadId);
 
 const remembered = async (url: string): Promise<number> =>
   (await json<{ remembered: number }>(fetch(`${url}/_sandbox/search/responses`))).remembered;

@@ -8,6 +8,7 @@ import {
   beacon,
   canMountTmpfs,
   json,
+  pageLoads,
   render,
   runCleanups,
   serve,
@@ -16,13 +17,6 @@ import {
 } from './fault-helpers';
 
 afterEach(runCleanups);
-
-const pageLoads = async (url: string): Promise<string[]> =>
-  (
-    await json<{ events: Array<{ body: { context: { pageLoadId: string } } }> }>(
-      fetch(`${url}/_sandbox/events?accepted=true`),
-    )
-  ).events.map((e) => e.body.context.pageLoadId);
 
 const responses = async (url: string): Promise<number> =>
   (await json<{ responses: unknown[] }>(fetch(`${url}/_sandbox/search/responses?siteId=demo42`)))
