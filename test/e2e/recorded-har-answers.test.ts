@@ -3,14 +3,12 @@
 // answers from their side files and judges a click with a made-up responseId as the live sandbox does, a
 // stale responseId (missing-render, an error), not a possible backfill (info).
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TimelineReportDto } from '../../src/shared/timeline';
 import type { Sandbox } from '../../src/main/sandbox';
 import { check } from '../helpers/check';
-import { startSandbox, tempDir } from '../helpers/sandbox';
-import { fileBrowser, skipReason } from './helpers/ui';
+import { skipReason } from './helpers/ui';
+import { recordVisit, type RecordedVisit } from './helpers/recorded-visit';
 
 const skip = skipReason();
 
@@ -40,35 +38,17 @@ function storefront(sandboxUrl: string): http.Server {
 describe.skipIf(skip !== null)(
   'a Chromium HAR of a storefront searching through the sandbox',
   () => {
+    let visit: RecordedVisit;
     let sandbox: Sandbox;
-    let store: http.Server;
-    let close: () => Promise<void>;
     let harFile: string;
-    const cleanups: Array<() => unknown> = [];
 
     beforeAll(async () => {
-      sandbox = await startSandbox();
-      store = storefront(sandbox.url);
-      await new Promise<void>((resolve) => store.listen(0, '127.0.0.1', resolve));
-      const b = await fileBrowser();
-      close = b.close;
-      const dir = tempDir();
-      cleanups.push(dir.cleanup);
-      harFile = path.join(dir.dir, 'visit.har');
-      const context = await b.browser.newContext({
-        recordHar: { path: harFile, content: 'attach' },
-      });
-      const page = await context.newPage();
-      await page.goto(`http://127.0.0.1:${(store.address() as AddressInfo).port}/search?q=jacket`);
-      await page.evaluate('window.run()');
-      await context.close(); // writes the HAR
+      visit = await recordVisit(storefront, '/search?q=jacket', 'attach');
+      ({ sandbox, harFile } = visit);
     }, 60_000);
 
     afterAll(async () => {
-      await close?.();
-      await new Promise((resolve) => store?.close(resolve));
-      await sandbox?.close();
-      while (cleanups.length) await cleanups.pop()!();
+      await visit?.close();
     });
 
     it('check of the HAR calls the stale click an error, as the live timelines do', async () => {

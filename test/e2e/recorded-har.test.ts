@@ -4,15 +4,13 @@
 // browser (a refused port) is no event.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TimelineReportDto } from '../../src/shared/timeline';
 import type { Sandbox } from '../../src/main/sandbox';
 import { runDiff } from '../../src/main/baseline/cli';
 import { check, exportFile as writeExport } from '../helpers/check';
-import { startSandbox, tempDir } from '../helpers/sandbox';
-import { fileBrowser, skipReason } from './helpers/ui';
+import { skipReason } from './helpers/ui';
+import { recordVisit, type RecordedVisit } from './helpers/recorded-visit';
 
 const skip = skipReason();
 
@@ -54,34 +52,20 @@ function storefront(sandboxUrl: string): http.Server {
 }
 
 describe.skipIf(skip !== null)('a HAR recorded by Chromium, checked offline', () => {
+  let visit: RecordedVisit;
   let sandbox: Sandbox;
-  let store: http.Server;
-  let close: () => Promise<void>;
   let harFile: string;
   let exportFile: string;
   const cleanups: Array<() => unknown> = [];
 
   beforeAll(async () => {
-    sandbox = await startSandbox();
-    store = storefront(sandbox.url);
-    await new Promise<void>((resolve) => store.listen(0, '127.0.0.1', resolve));
-    const b = await fileBrowser();
-    close = b.close;
-    const dir = tempDir();
-    cleanups.push(dir.cleanup);
-    harFile = path.join(dir.dir, 'visit.har');
-    const context = await b.browser.newContext({ recordHar: { path: harFile } });
-    const page = await context.newPage();
-    await page.goto(`http://127.0.0.1:${(store.address() as AddressInfo).port}/search?q=a`);
-    await page.evaluate('window.run()');
-    await context.close(); // writes the HAR
+    visit = await recordVisit(storefront, '/search?q=a');
+    ({ sandbox, harFile } = visit);
     exportFile = await writeExport(cleanups, sandbox.url);
   }, 60_000);
 
   afterAll(async () => {
-    await close?.();
-    await new Promise((resolve) => store?.close(resolve));
-    await sandbox?.close();
+    await visit?.close();
     while (cleanups.length) await cleanups.pop()!();
   });
 
