@@ -273,6 +273,18 @@ function requestContextOf(kind: Listing): Exercised {
 }
 
 /**
+ * Whose page a response's search/redirect was sent from (SC afterSearch() sends a category page's there
+ * too): a category page's when the companion search issued it for one (category.json) or its page sent
+ * category/* events, else a search page's; undefined when it sent no redirect.
+ */
+function redirectPage(p: SightedPage, r: SightedResponse): Listing | undefined {
+  if (r.kind !== 'search' || (r.redirects ?? 0) === 0) return undefined;
+  return r.category === true || p.responses.some((o) => o.kind === 'category')
+    ? 'category'
+    : 'search';
+}
+
+/**
  * Behaviours whose `seenBy` endpoint (search/render) arrives after every search, so that it arrived says
  * nothing of them: each is seen only on a page that shows it exercised (`shows`, the test), and reads as
  * unseen otherwise: a store without infinite scroll is not ready for its backfill.
@@ -304,11 +316,7 @@ export const EXERCISED: Readonly<Record<string, Exercised>> = {
   'search.redirect': {
     shows:
       'a search/redirect of a search page’s response: not one the companion search issued for a category page (category.json), on a page that sent no category/* events',
-    test: (p, clean) =>
-      !p.responses.some((o) => o.kind === 'category') &&
-      p.responses.some(
-        (r) => r.kind === 'search' && (r.redirects ?? 0) > 0 && r.category !== true && clean(r),
-      ),
+    test: (p, clean) => p.responses.some((r) => redirectPage(p, r) === 'search' && clean(r)),
   },
   'search.one-response-shown': oneResponseShownOf('search'),
   // Snap.tsx: in development every beacon carries context.dev: true, so a page load all of whose events
@@ -326,14 +334,7 @@ export const EXERCISED: Readonly<Record<string, Exercised>> = {
   'category.redirect': {
     shows:
       'a search/redirect of a category response: one the companion search issued for a category page (category.json), or one sent by a page that sent category/* events',
-    test: (p, clean) =>
-      p.responses.some(
-        (r) =>
-          r.kind === 'search' &&
-          (r.redirects ?? 0) > 0 &&
-          (r.category === true || p.responses.some((o) => o.kind === 'category')) &&
-          clean(r),
-      ),
+    test: (p, clean) => p.responses.some((r) => redirectPage(p, r) === 'category' && clean(r)),
   },
   // SC with page type category: the search page's controller on category/*, read by the same tests
   'category.backfill': backfillOf('category'),
