@@ -2,7 +2,8 @@
 // first, then the same sequence of pages, then the most alike), pages aligned in order by kind and URL path
 // and query, and on each matched page its events aligned in order: an event sent alike pairs first, then
 // events of one endpoint pair up as field changes, an event sent alike at another place is moved, and what
-// is left is missing or extra.
+// is left is missing or extra. The pages of a gap between matched ones that are one page but for a value
+// new every run are paired by gap-pairs.ts.
 import type {
   DiffChange,
   DiffPage,
@@ -12,7 +13,7 @@ import type {
 } from '../../shared/baseline';
 import { align, type Step } from './align';
 import { fieldChanges, namedUids } from './fields';
-import { decoded, pageLocation } from './normalize';
+import { gapPairs, looseSessionKey, withoutParams, withoutSegment } from './gap-pairs';
 import { pageKey, type RecEvent, type RecPage, type Recording, type RecSession } from './recording';
 
 interface Keyed {
@@ -27,19 +28,6 @@ interface Keyed {
 function keyed(session: RecSession, index: number): Keyed {
   const keys = session.pages.map(pageKey);
   return { session, index, keys, signature: keys.join('\n') };
-}
-
-/**
- * A page as sessions are paired when none of their pages match exactly: its kind, its path with each
- * segment that carries digits as `*`, its parameters' names. A parameter new every run on every page (a
- * cache buster, a timestamp) or a checkout token in the path leaves a run's session without one page
- * alike; its pages are then paired by their values (pairByQuery, pairByPath), each named with its fix.
- */
-function looseSessionKey(page: RecPage): string {
-  const parts = locationParts(page.location);
-  const { path } = pathParts(parts ? parts.rest : page.location);
-  const names = parts ? parts.params.map(paramName).join('&') : '';
-  return `${page.kind} ${path.map((s) => (/\d/.test(s) ? '*' : s)).join('/')} ${names}`;
 }
 
 const looseKeys = (k: Keyed): string[] => (k.loose ??= k.session.pages.map(looseSessionKey));
@@ -322,196 +310,15 @@ function matchedPage(b: RecPage, c: RecPage, query?: QueryChange[], path?: PathC
   return page;
 }
 
-/** At most this many parameters of two pages may differ for them to be taken for one page. */
-const MAX_QUERY_CHANGES = 3;
-
-/** A compared location's parameters (`name=value` as written) and the rest of it (path and fragment). */
-function locationParts(location: string): { rest: string; params: string[] } | null {
-  const q = location.indexOf('?');
-  if (q < 0) return null;
-  const hash = location.indexOf('#', q);
-  const query = location.slice(q + 1, hash < 0 ? undefined : hash);
-  return {
-    rest: location.slice(0, q) + (hash < 0 ? '' : location.slice(hash)),
-    params: query.split('&'),
-  };
-}
-
-function paramName(pair: string): string {
-  const eq = pair.indexOf('=');
-  return decoded(eq < 0 ? pair : pair.slice(0, eq));
-}
-
-function paramValue(pair: string): string {
-  const eq = pair.indexOf('=');
-  return eq < 0 ? '' : decoded(pair.slice(eq + 1));
-}
-
-/** What a page is taken for another by: its kind, its URL but for its parameters' values, their names. */
-function looseKey(page: RecPage): string | null {
-  const parts = locationParts(page.location);
-  return parts && `${page.kind} ${parts.rest} ${parts.params.map(paramName).join('&')}`;
-}
-
-/**
- * The parameters of two pages of one loose key whose values differ, when they are a few, each given once
- * in the URL (a name repeated is a list, its values' order meant); null otherwise.
- */
-function queryChanges(b: RecPage, c: RecPage): QueryChange[] | null {
-  const bp = locationParts(b.location)!.params;
-  const cp = locationParts(c.location)!.params;
-  const out: QueryChange[] = [];
-  for (let i = 0; i < bp.length; i++) {
-    if (bp[i] === cp[i]) continue;
-    const name = paramName(bp[i]!);
-    if (bp.filter((p) => paramName(p) === name).length > 1) return null;
-    out.push({ name, base: paramValue(bp[i]!), current: paramValue(cp[i]!) });
-    if (out.length > MAX_QUERY_CHANGES) return null;
-  }
-  return out.length ? out : null;
-}
-
-/** A page's events with their context.pageUrl rewritten by `rewrite` (what a pairing leaves out of it). */
-function withPageUrls(page: RecPage, rewrite: (pageUrl: string) => string): RecPage {
-  const events = page.events.map((e) => {
-    if (!e.text.includes('"pageUrl":"')) return e;
-    const fields = JSON.parse(e.text) as { context?: { pageUrl?: unknown } };
-    const context = fields.context;
-    if (typeof context?.pageUrl !== 'string') return e;
-    context.pageUrl = rewrite(context.pageUrl);
-    return { event: e.event, text: JSON.stringify(fields) };
-  });
-  return { ...page, events };
-}
-
-/** A page's events with the named parameters left out of their context.pageUrl. */
-function withoutParams(page: RecPage, names: ReadonlySet<string>): RecPage {
-  const none = new Map<string, string>();
-  return withPageUrls(page, (url) => pageLocation(url, none, names));
-}
-
-/**
- * Of the pages only in BASE and only in CURRENT between two matched ones (`gap`, steps in order), those of
- * one kind and URL that differ only in a few parameters' values, paired in order: a parameter new every run
- * (a timestamp, an order key) would otherwise hide the page's changes behind a page removed and one added.
- * Each pair: the places in `gap` of its two pages → the parameters.
- */
-function pairByQuery(
-  gap: readonly Step[],
-  base: RecSession,
-  current: RecSession,
-): Map<number, { other: number; query: QueryChange[] }> {
-  const pairs = new Map<number, { other: number; query: QueryChange[] }>();
-  if (gap.length < 2) return pairs;
-  const added = new Map<string, { at: number[]; next: number }>();
-  gap.forEach(([x, y], k) => {
-    if (x >= 0) return;
-    const key = looseKey(current.pages[y]!);
-    if (key === null) return;
-    const list = added.get(key);
-    if (list) list.at.push(k);
-    else added.set(key, { at: [k], next: 0 });
-  });
-  if (added.size === 0) return pairs;
-  let last = -1;
-  gap.forEach(([x, y], k) => {
-    if (y >= 0) return;
-    const key = looseKey(base.pages[x]!);
-    const list = key === null ? undefined : added.get(key);
-    if (!list) return;
-    while (list.next < list.at.length && list.at[list.next]! < last) list.next++;
-    const at = list.at[list.next];
-    if (at === undefined) return;
-    const query = queryChanges(base.pages[x]!, current.pages[gap[at]![1]]!);
-    if (!query) return;
-    list.next++;
-    last = at;
-    pairs.set(k, { other: at, query });
-    pairs.set(at, { other: k, query });
-  });
-  return pairs;
-}
-
-/** A page's events with one segment of their context.pageUrl's path (1 = the first) written `{segment N}`. */
-function withoutSegment(page: RecPage, segment: number): RecPage {
-  return withPageUrls(page, (url) => {
-    const { path, rest } = pathParts(url);
-    if (path.length > segment) path[segment] = `{segment ${segment}}`;
-    return path.join('/') + rest;
-  });
-}
-
-/** A compared location's path split at its slashes (a leading '' before the first) and its query and fragment. */
-function pathParts(location: string): { path: string[]; rest: string } {
-  const end = location.search(/[?#]/);
-  return {
-    path: (end < 0 ? location : location.slice(0, end)).split('/'),
-    rest: end < 0 ? '' : location.slice(end),
-  };
-}
-
-/** The one path segment, with digits on both sides, in which two pages' locations differ (the rest alike), or null. */
-function pathChange(b: RecPage, c: RecPage): PathChange | null {
-  if (b.kind !== c.kind) return null;
-  const x = pathParts(b.location);
-  const y = pathParts(c.location);
-  if (x.rest !== y.rest || x.path.length !== y.path.length) return null;
-  let found: PathChange | null = null;
-  for (let i = 1; i < x.path.length; i++) {
-    if (x.path[i] === y.path[i]) continue;
-    // a segment each run makes anew (a token, an order number) carries digits; a renamed route does not
-    if (found || !/\d/.test(x.path[i]!) || !/\d/.test(y.path[i]!)) return null;
-    found = { segment: i, base: decoded(x.path[i]!), current: decoded(y.path[i]!) };
-  }
-  return found;
-}
-
-/** At most this many pages on each side of a gap are tried against each other for a path that differs. */
-const MAX_PATH_PAIRING = 50;
-
-/**
- * Of the pages of `gap` still unpaired, those of one kind whose URLs differ only in one path segment,
- * paired in order: a segment new every run (`/checkouts/c/{token}/thank-you`) would otherwise hide the
- * page's changes behind a page removed and one added, with nothing saying why.
- */
-function pairByPath(
-  gap: readonly Step[],
-  base: RecSession,
-  current: RecSession,
-  taken: ReadonlySet<number>,
-): Map<number, { other: number; path: PathChange }> {
-  const pairs = new Map<number, { other: number; path: PathChange }>();
-  const removed: number[] = [];
-  const added: number[] = [];
-  gap.forEach(([x], k) => {
-    if (!taken.has(k)) (x >= 0 ? removed : added).push(k);
-  });
-  if (removed.length > MAX_PATH_PAIRING || added.length > MAX_PATH_PAIRING) return pairs;
-  let from = 0;
-  for (const k of removed) {
-    for (let i = from; i < added.length; i++) {
-      const at = added[i]!;
-      const path = pathChange(base.pages[gap[k]![0]]!, current.pages[gap[at]![1]]!);
-      if (!path) continue;
-      pairs.set(k, { other: at, path });
-      pairs.set(at, { other: k, path });
-      from = i + 1;
-      break;
-    }
-  }
-  return pairs;
-}
-
 function gapPages(
   gap: readonly Step[],
   base: RecSession,
   current: RecSession,
   out: DiffPage[],
 ): void {
-  const byQuery = pairByQuery(gap, base, current);
-  const byPath = pairByPath(gap, base, current, new Set(byQuery.keys()));
+  const pairs = gapPairs(gap, base, current);
   gap.forEach(([x, y], k) => {
-    const pair = byQuery.get(k) ?? byPath.get(k);
+    const pair = pairs.get(k);
     if (pair) {
       if (pair.other < k) return; // told at the first of the two
       const [b, c] = x >= 0 ? [x, gap[pair.other]![1]] : [gap[pair.other]![0], y];
