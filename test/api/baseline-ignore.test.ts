@@ -61,6 +61,10 @@ it('ignore: ["query.ts", "query.key"] leaves the cache buster and the order key 
   const without = await settle(sandbox.expectMatchesBaseline('journey', { siteId: 'demo42', dir }));
   expect(without).toBeInstanceOf(Error);
   expect((without as Error).message).toMatch(/the tracking differs from the baseline/);
+  // the file lacks what it was written without: the error says so before the fix of updating it
+  expect((without as Error).message).toContain(
+    'The baseline was written with ignore ["query.ts","query.key"], which this call does not give: the file lacks them, so a run that has them differs there. Give ignore: ["query.ts","query.key"] again to leave them out, or update the baseline to compare them.\nTo accept this run',
+  );
   // a field path too, as diff takes it
   const changed = volatileUrls();
   (changed[0]![2]!.events[0]!.data as { total: number }).total = 90;
@@ -96,7 +100,7 @@ it('an ignore path that matched nothing is said with the nearest that occurs, in
       }),
     );
     expect((err as Error).message).toContain(
-      `\nexpectMatchesBaseline("journey"): ignore query.tss matched no URL parameter of a page in the baseline or this run's traffic, so it left nothing out; did you mean query.ts?\nTo accept this run`,
+      `\nexpectMatchesBaseline("journey"): ignore query.tss matched no URL parameter of a page in the baseline or this run's traffic, so it left nothing out; did you mean query.ts?\nThe baseline was written with ignore ["query.ts","data.result[].price"], which this call does not give`,
     );
   } finally {
     warn.mockRestore();

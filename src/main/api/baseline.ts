@@ -109,6 +109,18 @@ async function readBaseline(
   return parsed;
 }
 
+/**
+ * The paths the baseline was written without that this call compares: the file lacks them, so every run
+ * differs there until the baseline is written again; said first, with both ways out.
+ */
+function droppedIgnores(base: Recording, options: BaselineOptions): string {
+  const given = (options.ignore as string[] | undefined) ?? [];
+  const dropped = (base.ignore ?? []).filter((p) => !given.includes(p));
+  if (dropped.length === 0) return '';
+  const list = JSON.stringify(dropped);
+  return `The baseline was written with ignore ${list}, which this call does not give: the file lacks them, so a run that has them differs there. Give ignore: ${list} again to leave them out, or update the baseline to compare them.\n`;
+}
+
 function pageCount(recording: Recording): number {
   return recording.sessions.reduce((n, s) => n + s.pages.length, 0);
 }
@@ -197,7 +209,7 @@ export async function matchBaseline(
   if (mode === 'changed') return write('updated');
   const text = diffText(result, { base: file, current: `the sandbox's traffic ${filter}` });
   throw new BaselineMismatchError(
-    `expectMatchesBaseline("${name}"): the tracking differs from the baseline\n${text}${warned}To accept this run as the new baseline: update: true, SEARCH_SANDBOX_UPDATE_BASELINES=1 or Playwright's --update-snapshots`,
+    `expectMatchesBaseline("${name}"): the tracking differs from the baseline\n${text}${warned}${droppedIgnores(base, options)}To accept this run as the new baseline: update: true, SEARCH_SANDBOX_UPDATE_BASELINES=1 or Playwright's --update-snapshots`,
     file,
     result,
   );
