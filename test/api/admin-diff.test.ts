@@ -138,6 +138,27 @@ describe('POST /_sandbox/diff', () => {
     expect(answer.same).toBe(true);
   });
 
+  it('refuses to compare when the upload or the recorded traffic has no page: 400 NothingToCompare naming which', async () => {
+    // nothing recorded (the storefront's tracking never reached the sandbox): never "same"
+    const none = await diff(run(journey()), '?siteId=demo42');
+    expect(none.status).toBe(400);
+    expect(await none.json()).toEqual({
+      error: 'NothingToCompare',
+      message: expect.stringMatching(
+        /^CURRENT \(the sandbox's recorded traffic of site demo42\) has no beacon v2 event of a page: nothing to compare\. Most often the storefront's tracking never fired/,
+      ),
+    });
+    await play(run(journey()));
+    // a HAR saved without the beacons
+    const har = JSON.stringify({ log: { version: '1.2', creator: { name: 't' }, entries: [] } });
+    const empty = await diff(har);
+    expect(empty.status).toBe(400);
+    expect(((await empty.json()) as { error: string; message: string }).message).toMatch(
+      /^BASE \(the uploaded recording\) has no beacon v2 event of a page/,
+    );
+    expect((await diff(run(journey()))).status).toBe(200);
+  });
+
   it('answers 400 naming the line of an unreadable recording, 400 for none, 413 past 10 MB, 400 for a bad filter', async () => {
     const broken = await diff(
       '{"siteId":"demo42","category":"search","event":"render","body":{}}\nnot json\n',

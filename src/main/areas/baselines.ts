@@ -11,7 +11,12 @@ export const baselinesArea: Area<'baselines', 'recordings'> = {
   needs: ['recordings'],
   open(_base, { recordings: { events } }) {
     const baselines: BaselinesService = {
-      diff: (upload, query) => diffUpload(upload, () => events.select(query)),
+      diff: (upload, query) =>
+        diffUpload(
+          upload,
+          () => events.select(query),
+          `the sandbox's recorded traffic${query.siteId ? ` of site ${query.siteId}` : ''}${query.sessionId ? ` of session ${query.sessionId}` : ''}`,
+        ),
     };
     return Promise.resolve({
       service: baselines,

@@ -9,7 +9,7 @@ import { parseIgnorePath, type IgnorePath } from './normalize';
 import { readRecording } from './read';
 import { IgnoreUse, unusedIgnoreText } from './ignore-use';
 import { openRecording } from '../recordings/source';
-import type { Recording } from './recording';
+import { withoutPages, type Recording } from './recording';
 
 export const DIFF_USAGE =
   'usage: search-sandbox diff BASE CURRENT [--format text|json] [--ignore PATH]...';
@@ -150,20 +150,4 @@ async function readBoth(
     );
   texts.clear();
   return { base, current, use };
-}
-
-/**
- * Why recordings without one beacon event of a page cannot be compared, naming which (BASE, CURRENT or
- * both); undefined when both have pages. Two runs whose tracking broke alike are "the same tracking" only
- * in a count of nothing: a CI job comparing them would pass the broken integration, as `check` refuses to.
- */
-function withoutPages(runs: Record<'BASE' | 'CURRENT', [string, Recording]>): string | undefined {
-  const empty = Object.entries(runs).filter(([, [, r]]) =>
-    r.sessions.every((s) => s.pages.length === 0),
-  );
-  if (empty.length === 0) return undefined;
-  const named = empty.map(([side, [file]]) => `${side} (${file})`);
-  const which =
-    empty.length === 2 ? `neither ${named[0]} nor ${named[1]} has a` : `${named[0]} has no`;
-  return `${which} beacon v2 event of a page: nothing to compare. Most often the storefront's tracking never fired in that run (the tracker not loaded, its beacons sent to another host), or the recording left the beacons out (a HAR saved with a filter, or with its …/beacon/v2/… requests removed); record the journey with its tracking on`;
 }

@@ -4,7 +4,7 @@ import type { RecordedEvent } from '../../shared/events';
 import type { DiffResult } from '../../shared/baseline';
 import { InputError } from '../recordings/recorded';
 import { compareRecordings } from './compare';
-import { RecordingBuilder, type Recording } from './recording';
+import { RecordingBuilder, withoutPages, type Recording } from './recording';
 import { readRecording } from './read';
 import { recordingFrom } from '../recordings/source';
 import type { EventQuery } from '../store/types';
@@ -29,31 +29,38 @@ export async function readUpload(
   }
 }
 
-/** BASE (the upload) against the recorded events. */
-export async function diffWithRecorded(
-  base: Recording,
-  recorded: Iterable<RecordedEvent>,
-): Promise<DiffResult> {
-  const builder = new RecordingBuilder();
-  let n = 0;
-  for (const event of recorded) {
-    builder.add(event);
-    if (++n % SLICE === 0) await turn();
-  }
-  return compareRecordings(base, builder.end(), turn);
+/** Why an upload was not compared: unreadable, or it or the recorded traffic holds no page to compare. */
+export interface DiffRefusal {
+  refused: 'InvalidRecording' | 'NothingToCompare';
+  message: string;
 }
 
-/** The upload (BASE) against the recorded events (CURRENT, read once BASE is); a string: BASE is unreadable. */
+/**
+ * The upload (BASE) against the recorded events (CURRENT, read once BASE is), or why not: as `diff`
+ * refuses two recordings one of which has no page, so that a Compare of broken tracking against broken
+ * tracking never reads "same".
+ */
 export async function diffUpload(
   data: Buffer,
   recorded: () => Iterable<RecordedEvent>,
-): Promise<DiffResult | string> {
+  current = "the sandbox's recorded traffic",
+): Promise<DiffResult | DiffRefusal> {
   const base = await readUpload(data);
-  return typeof base === 'string' ? base : diffWithRecorded(base, recorded());
+  if (typeof base === 'string') return { refused: 'InvalidRecording', message: base };
+  const builder = new RecordingBuilder();
+  let n = 0;
+  for (const event of recorded()) {
+    builder.add(event);
+    if (++n % SLICE === 0) await turn();
+  }
+  const now = builder.end();
+  const empty = withoutPages({ BASE: ['the uploaded recording', base], CURRENT: [current, now] });
+  if (empty) return { refused: 'NothingToCompare', message: empty };
+  return compareRecordings(base, now, turn);
 }
 
 /** What the sandbox's Compare asks: an upload against the recorded events a query keeps. */
 export interface BaselinesService {
-  /** the upload (BASE) against the recorded events `query` keeps; a string says why BASE is unreadable */
-  diff(upload: Buffer, query: EventQuery): Promise<DiffResult | string>;
+  /** the upload (BASE) against the recorded events `query` keeps, or why they were not compared */
+  diff(upload: Buffer, query: EventQuery): Promise<DiffResult | DiffRefusal>;
 }

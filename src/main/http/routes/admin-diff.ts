@@ -16,8 +16,8 @@ export function adminDiffRouter(baselines: BaselinesService): Router {
           'no recording in the body: send NDJSON of events, a sandbox export, a HAR or a baseline file as BASE',
       });
     const diff = await baselines.diff(recording, q);
-    if (typeof diff === 'string')
-      return void res.status(400).json({ error: 'InvalidRecording', message: diff });
+    if ('refused' in diff)
+      return void res.status(400).json({ error: diff.refused, message: diff.message });
     res.json(diff);
   });
   return router;
