@@ -10,6 +10,7 @@ import type { PageTimelineDto, TimelineReportDto } from '../../src/shared/timeli
 import type { UnverifiedDto } from '../../src/shared/readiness';
 import { tempFile } from '../helpers/check';
 import { startSandbox } from '../helpers/sandbox';
+import { startRecommendSandbox } from './recommend-helpers';
 import { CLI, runCli } from './cli-process';
 
 const SITE = 'demo42';
@@ -27,24 +28,45 @@ afterAll(async () => {
 
 type Header = { name: string; value: string };
 type Entry = Record<string, unknown>;
+type Widget = {
+  responseId: string;
+  results: Array<{
+    id: string;
+    mappings: { core: { uid: string; parentId: string; sku: string } };
+  }>;
+};
 
 /** A storefront's page load through the sandbox, recorded as HAR entries as the browser saw them. */
 class Recorder {
   readonly entries: Entry[] = [];
-  constructor(private readonly pageLoadId: string) {}
+  constructor(
+    private readonly pageLoadId: string,
+    private readonly base = () => sb.url,
+    private readonly pageUrl = 'https://shop.example/search?q=jacket',
+  ) {}
 
-  /** GET the companion search, recorded with the answer's headers and body (`body: false`: left out). */
-  async search(q: string, keepBody = true): Promise<string> {
-    const ids = { userId: 'u-har', sessionId: 's-har', pageLoadId: this.pageLoadId };
-    const url = `${sb.url}/api/search/search.json?${new URLSearchParams({ siteId: SITE, q, beacon: 'true', ...ids })}`;
+  /** A request to the sandbox, recorded with the answer's headers and body (`keepBody: false`: left out). */
+  private async exchange(url: string, post?: string, keepBody = true): Promise<string> {
     const startedDateTime = new Date().toISOString();
-    const res = await fetch(url);
+    const type = { name: 'Content-Type', value: 'text/plain;charset=UTF-8' };
+    const res = await fetch(url, {
+      method: post === undefined ? 'GET' : 'POST',
+      ...(post !== undefined && { headers: { [type.name]: type.value }, body: post }),
+    });
     const text = await res.text();
+    expect(res.status, text).toBe(200);
     const headers: Header[] = [...res.headers].map(([name, value]) => ({ name, value }));
     this.entries.push({
       startedDateTime,
       time: 5,
-      request: { method: 'GET', url, headers: [], queryString: [], bodySize: 0 },
+      request: {
+        method: post === undefined ? 'GET' : 'POST',
+        url,
+        headers: post === undefined ? [] : [type],
+        queryString: [],
+        ...(post !== undefined && { postData: { mimeType: type.value, text: post } }),
+        bodySize: post === undefined ? 0 : Buffer.byteLength(post),
+      },
       response: {
         status: res.status,
         headers,
@@ -53,40 +75,55 @@ class Recorder {
           : { size: text.length, mimeType: 'application/json' },
       },
     });
+    return text;
+  }
+
+  private ids() {
+    return { userId: 'u-har', sessionId: 's-har', pageLoadId: this.pageLoadId };
+  }
+
+  /** GET the companion search (`keepBody: false`: its answer's body left out of the HAR). */
+  async search(q: string, keepBody = true): Promise<string> {
+    const query = new URLSearchParams({ siteId: SITE, q, beacon: 'true', ...this.ids() });
+    const text = await this.exchange(
+      `${this.base()}/api/search/search.json?${query}`,
+      undefined,
+      keepBody,
+    );
     return (JSON.parse(text) as { responseId: string }).responseId;
+  }
+
+  /** A product page's widgets as the Snap client asks them: each profile.json, then one POST /v1/recommend. */
+  async recommend(tags: string[], product: string): Promise<Record<string, Widget>> {
+    for (const tag of tags)
+      await this.exchange(
+        `${this.base()}/api/personalized-recommendations/profile.json?${new URLSearchParams({ siteId: SITE, tag })}`,
+      );
+    const body = {
+      siteId: SITE,
+      profiles: tags.map((tag) => ({ tag })),
+      products: [product],
+      ...this.ids(),
+    };
+    const answer = JSON.parse(
+      await this.exchange(`${this.base()}/v1/recommend`, JSON.stringify(body)),
+    ) as Array<{ profile: { tag: string }; responseId: string; results: Widget['results'] }>;
+    return Object.fromEntries(answer.map((w) => [w.profile.tag, w]));
   }
 
   /** POST a beacon to the sandbox, recorded with its body. */
   async beacon(endpoint: string, data: unknown): Promise<void> {
     const context = {
-      userId: 'u-har',
-      sessionId: 's-har',
-      pageLoadId: this.pageLoadId,
+      ...this.ids(),
       timestamp: new Date().toISOString(),
-      pageUrl: 'https://shop.example/search?q=jacket',
+      pageUrl: this.pageUrl,
       initiator: 'searchspring/beaconjs/1.2.3',
     };
-    const text = JSON.stringify({ context, data });
-    const url = `${sb.url}/beacon/v2/${SITE}/search/${endpoint}`;
-    const startedDateTime = new Date().toISOString();
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
-      body: text,
-    });
-    expect(res.status, await res.clone().text()).toBe(200);
-    this.entries.push({
-      startedDateTime,
-      time: 3,
-      request: {
-        method: 'POST',
-        url,
-        headers: [{ name: 'Content-Type', value: 'text/plain;charset=UTF-8' }],
-        postData: { mimeType: 'text/plain;charset=UTF-8', text },
-        bodySize: Buffer.byteLength(text),
-      },
-      response: { status: 200, headers: [], content: { text: await res.text() } },
-    });
+    const path = endpoint.includes('/') ? endpoint : `search/${endpoint}`;
+    await this.exchange(
+      `${this.base()}/beacon/v2/${SITE}/${path}`,
+      JSON.stringify({ context, data }),
+    );
   }
 
   har(): string {
@@ -184,6 +221,84 @@ describe('check of a HAR that kept the sandbox’s search answers', () => {
   it('says nothing of rules that could not judge', () => {
     expect(har.unjudged).toBeUndefined();
     expect(harRun.err).not.toMatch(/did not judge/);
+  });
+});
+
+describe('check of a HAR that kept the sandbox’s recommendation answers', () => {
+  let rs: Sandbox;
+  let har: Checked;
+  let unprofiled: Checked;
+  let exported: Checked;
+
+  beforeAll(async () => {
+    rs = await startRecommendSandbox();
+    const page = new Recorder(
+      'pl-har-recs',
+      () => rs.url,
+      'https://shop.example/products/rain-shell-jacket',
+    );
+    // a search on the page makes the HAR's site one that searches through the sandbox
+    await page.search('jacket');
+    const widgets = await page.recommend(['similar', 'bundle-pdp'], 'P200');
+    for (const tag of ['similar', 'bundle-pdp']) {
+      const { responseId, results } = widgets[tag]!;
+      expect(results.length).toBeGreaterThan(0);
+      const shown = results.slice(0, 2).map(({ mappings: { core } }) => ({
+        type: 'product',
+        uid: core.uid,
+        parentId: core.parentId,
+        sku: core.sku,
+      }));
+      // a bundle profile's widget sends its beacons as bundles (the Snap client's BundleController)
+      const category = tag === 'bundle-pdp' ? 'bundles' : 'recommendations';
+      await page.beacon(`${category}/render`, { responseId, tag });
+      await page.beacon(`${category}/impression`, {
+        responseId,
+        tag,
+        results: shown,
+        banners: [],
+      });
+    }
+    // a tile of the similar widget whose product the widget never served
+    const { responseId } = widgets.similar!;
+    const zzz = { type: 'product', uid: 'ZZZ-1', parentId: 'ZZZ-1', sku: 'ZZZ-1' };
+    await page.beacon('recommendations/clickthrough', {
+      responseId,
+      tag: 'similar',
+      results: [zzz],
+    });
+    har = (await checkJson(tempFile(cleanups, 'recs.har', page.har()))).report;
+    // the same HAR without the widgets' profile.json answers (a client that had them already)
+    const noProfiles = JSON.parse(page.har()) as {
+      log: { entries: Array<{ request: { url: string } }> };
+    };
+    noProfiles.log.entries = noProfiles.log.entries.filter(
+      (e) => !e.request.url.includes('profile.json'),
+    );
+    unprofiled = (
+      await checkJson(tempFile(cleanups, 'recs-unprofiled.har', JSON.stringify(noProfiles)))
+    ).report;
+    const exportFile = tempFile(
+      cleanups,
+      'recs-export.json',
+      await (await fetch(`${rs.url}/_sandbox/export`)).text(),
+    );
+    exported = (await checkJson(exportFile)).report;
+  });
+  afterAll(() => rs?.close());
+
+  it('judges the widgets’ beacons against what each widget served, as check of the export does', () => {
+    const fromHar = gist(har.pages);
+    expect(fromHar['pl-har-recs']).toContain('item-not-in-response:error');
+    expect(fromHar['pl-har-recs']).not.toContain('responseid-unknown:error');
+    expect(fromHar).toEqual(gist(exported.pages));
+    expect(har.unjudged).toBeUndefined();
+  });
+
+  it('leaves out a widget whose profile the HAR does not hold: a bundle read as a widget would be another widget’s', () => {
+    const findings = gist(unprofiled.pages)['pl-har-recs']!;
+    expect(findings).not.toContain('responseid-cross-kind:error');
+    expect(findings).not.toContain('item-not-in-response:error');
   });
 });
 

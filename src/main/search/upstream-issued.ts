@@ -122,3 +122,76 @@ export function issuedFromUpstream(s: UpstreamSearch): IssuedResponse | null {
     ...(requester && { requester }),
   };
 }
+
+/** A recommend answer in the provider's shape, one entry per widget asked, as the companion answered it. */
+export interface RecommendAnswerRead {
+  siteId: string;
+  /** the answer's JSON body: `[{profile: {tag}, responseId, results}]` */
+  body: unknown;
+  /** the request carried test=true (development traffic) */
+  test: boolean;
+  /** sandbox time it was received */
+  now: number;
+  /** whether a widget's profile is a bundle, by tag, as its profile.json said: undefined when not known */
+  bundle(tag: string): boolean | undefined;
+}
+
+/**
+ * The widgets a recommend answer served, as the records the companion keeps for them (kind `bundles` for a
+ * bundle profile). A widget whose profile's type is not known is left out: read as a widget of the other
+ * type, its own beacons would be called another widget's (responseid-cross-kind).
+ */
+export function issuedFromRecommend(a: RecommendAnswerRead): IssuedResponse[] {
+  if (!Array.isArray(a.body)) return [];
+  return a.body.filter(isObject).flatMap((widget): IssuedResponse[] => {
+    const responseId = id(widget.responseId);
+    const tag = isObject(widget.profile) ? id(widget.profile.tag) : null;
+    const bundle = tag === null ? undefined : a.bundle(tag);
+    if (responseId === null || tag === null || bundle === undefined) return [];
+    const results = Array.isArray(widget.results)
+      ? widget.results.filter(isObject).flatMap((r) => recommended(r) ?? [])
+      : [];
+    const slots = Object.fromEntries(SLOTS.map((slot) => [slot, [] as string[]]));
+    return [
+      {
+        responseId,
+        siteId: a.siteId,
+        kind: bundle ? 'bundles' : 'recommendations',
+        tag,
+        query: '',
+        page: 1,
+        perPage: results.length,
+        issuedAt: a.now,
+        results,
+        inline: [],
+        slots: slots as Record<Slot, string[]>,
+        redirect: null,
+        test: a.test,
+      },
+    ];
+  });
+}
+
+/** A recommend result, `{id, mappings: {core}, children: [{attributes}]}`: the recommend service's shape. */
+function recommended(raw: Record<string, unknown>): IssuedResult | null {
+  const core = isObject(raw.mappings) && isObject(raw.mappings.core) ? raw.mappings.core : {};
+  const uid = id(raw.id) ?? id(core.uid);
+  if (uid === null) return null;
+  const children = Array.isArray(raw.children)
+    ? raw.children.filter(isObject).flatMap((c) => {
+        const fields = isObject(c.attributes) ? c.attributes : c;
+        const cuid = id(fields.uid);
+        if (cuid === null) return [];
+        const cprice = price(fields.price);
+        return [{ uid: cuid, sku: id(fields.sku), ...(cprice !== null && { price: cprice }) }];
+      })
+    : [];
+  const own = price(core.price);
+  return {
+    uid,
+    sku: id(core.sku),
+    parentId: id(core.parentId),
+    children,
+    ...(own !== null && { price: own }),
+  };
+}
