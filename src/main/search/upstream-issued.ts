@@ -30,20 +30,37 @@ function bannerIds(html: unknown): string[] {
 function result(raw: Record<string, unknown>): IssuedResult | null {
   const uid = id(raw.uid);
   if (uid === null) return null;
-  const children = Array.isArray(raw.children)
-    ? raw.children.filter(isObject).flatMap((c) => {
-        const cuid = id(c.uid);
-        if (cuid === null) return [];
-        const cprice = price(c.price);
-        return [{ uid: cuid, sku: id(c.sku), ...(cprice !== null && { price: cprice }) }];
-      })
-    : [];
+  const children = variants(raw.children, (c) => c);
   const core = isObject(raw.mappings) && isObject(raw.mappings.core) ? raw.mappings.core : {};
-  const own = price(raw.price) ?? price(core.price);
+  return issuedItem(uid, raw.sku, raw.parentId, children, price(raw.price) ?? price(core.price));
+}
+
+/** A result's variants, each `fields(c)` holding its uid, sku and price; those without a uid left out. */
+function variants(
+  list: unknown,
+  fields: (c: Record<string, unknown>) => Record<string, unknown>,
+): IssuedResult['children'] {
+  if (!Array.isArray(list)) return [];
+  return list.filter(isObject).flatMap((c) => {
+    const f = fields(c);
+    const cuid = id(f.uid);
+    if (cuid === null) return [];
+    const cprice = price(f.price);
+    return [{ uid: cuid, sku: id(f.sku), ...(cprice !== null && { price: cprice }) }];
+  });
+}
+
+function issuedItem(
+  uid: string,
+  sku: unknown,
+  parentId: unknown,
+  children: IssuedResult['children'],
+  own: number | null,
+): IssuedResult {
   return {
     uid,
-    sku: id(raw.sku),
-    parentId: id(raw.parentId),
+    sku: id(sku),
+    parentId: id(parentId),
     children,
     ...(own !== null && { price: own }),
   };
@@ -177,21 +194,6 @@ function recommended(raw: Record<string, unknown>): IssuedResult | null {
   const core = isObject(raw.mappings) && isObject(raw.mappings.core) ? raw.mappings.core : {};
   const uid = id(raw.id) ?? id(core.uid);
   if (uid === null) return null;
-  const children = Array.isArray(raw.children)
-    ? raw.children.filter(isObject).flatMap((c) => {
-        const fields = isObject(c.attributes) ? c.attributes : c;
-        const cuid = id(fields.uid);
-        if (cuid === null) return [];
-        const cprice = price(fields.price);
-        return [{ uid: cuid, sku: id(fields.sku), ...(cprice !== null && { price: cprice }) }];
-      })
-    : [];
-  const own = price(core.price);
-  return {
-    uid,
-    sku: id(core.sku),
-    parentId: id(core.parentId),
-    children,
-    ...(own !== null && { price: own }),
-  };
+  const children = variants(raw.children, (c) => (isObject(c.attributes) ? c.attributes : c));
+  return issuedItem(uid, core.sku, core.parentId, children, price(core.price));
 }
