@@ -11,11 +11,13 @@ import {
   admin,
   advance,
   FIXTURES,
+  PAST_A_DAYS_INDEXES,
   put,
   status,
   upload,
   waitForFeed,
   restartableSandboxes,
+  clockJustPastTheHour,
 } from './indexing-helpers';
 
 const DAY = 86_400_000;
@@ -28,7 +30,9 @@ async function feedView(sb: Sandbox, feedId: number): Promise<any> {
 
 /** A day ahead: the outdoor catalog (22 products) uploaded to feed 42 and indexed on that clock. */
 async function indexOutdoorTomorrow(sb: Sandbox): Promise<string> {
-  expect((await advance(sb.url, 'P1D')).status).toBe(200);
+  expect((await advance(sb.url, PAST_A_DAYS_INDEXES)).status).toBe(200);
+  // feed 43's scheduled index, which the day reached, is over: feed 42's is the one indexed last
+  expect((await feedView(sb, 43)).state).toBe('done');
   expect((await upload(sb.url, 'feedId=42', OUTDOOR, 'outdoor-products.csv')).status).toBe(200);
   expect((await advance(sb.url, 'PT10M')).status).toBe(200);
   const f42 = await waitForFeed(sb, 42, (f) => f.state === 'done' && f.products === 22);
@@ -73,7 +77,7 @@ async function expectStatusInOrder(sb: Sandbox): Promise<void> {
 
 describe('the catalog the search serves after the clock goes back', () => {
   it('is the one indexed last after "Reset to real time", not the one at the later sandbox time', async () => {
-    const sb = await start();
+    const sb = await start(undefined, clockJustPastTheHour());
     const tomorrow = await indexOutdoorTomorrow(sb);
     expect((await admin(sb.url, 'POST', '/clock', { reset: true })).body.offsetMs).toBe(0);
     const f43 = await reindexCart(sb, new Date(Date.now() - 60_000).toISOString());
@@ -84,7 +88,7 @@ describe('the catalog the search serves after the clock goes back', () => {
 
   it('is the one indexed last after a restart, and stays so after another', async () => {
     const dir = dataDir();
-    const first = await start(dir);
+    const first = await start(dir, clockJustPastTheHour());
     await indexOutdoorTomorrow(first);
     await stop(first);
     const second = await start(dir);
@@ -100,7 +104,7 @@ describe('the catalog the search serves after the clock goes back', () => {
 
 describe('the status API after the clock goes back', () => {
   it('reports each next index time after its last index, and one interval on once a feed indexes again', async () => {
-    const sb = await start();
+    const sb = await start(undefined, clockJustPastTheHour());
     await indexOutdoorTomorrow(sb);
     await admin(sb.url, 'POST', '/clock', { reset: true });
     await expectStatusInOrder(sb);
@@ -112,7 +116,7 @@ describe('the status API after the clock goes back', () => {
 
   it('puts right, at start-up, a data directory an older version left with the next index before the last', async () => {
     const dir = dataDir();
-    const first = await start(dir);
+    const first = await start(dir, clockJustPastTheHour());
     await indexOutdoorTomorrow(first);
     await stop(first);
     // as an older version left it after "Reset to real time": the next index time brought back to at
@@ -132,7 +136,7 @@ describe('the status API after the clock goes back', () => {
 
   it('does so after a restart too', async () => {
     const dir = dataDir();
-    const first = await start(dir);
+    const first = await start(dir, clockJustPastTheHour());
     await indexOutdoorTomorrow(first);
     await stop(first);
     await expectStatusInOrder(await start(dir));

@@ -5,7 +5,14 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are shaped by the assertions themselves */
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
-import { admin, put, waitForFeed, restartableSandboxes } from './indexing-helpers';
+import {
+  admin,
+  advance,
+  clockJustPastTheHour,
+  PAST_A_DAYS_INDEXES,
+  put,
+  restartableSandboxes,
+} from './indexing-helpers';
 
 const DAY = 86_400_000;
 const { start, stop, dataDir } = restartableSandboxes();
@@ -15,11 +22,11 @@ async function feed43(sb: Sandbox): Promise<{ now: number; feed: any }> {
   return { now: Date.parse(res.headers.get('x-sandbox-now')!), feed: await res.json() };
 }
 
-/** Advance a day, queue the cart feed 43 (regeneration first: regen_waiting, 30 s). */
+/** Past a day's scheduled index, queue the cart feed 43 (regeneration first: regen_waiting, 30 s). */
 async function queueOnAdvancedClock(sb: Sandbox): Promise<void> {
-  expect((await admin(sb.url, 'POST', '/clock', { advance: 'P1D' })).status).toBe(200);
-  // the day passed the feed's scheduled index: its parse ends it in real time
-  await waitForFeed(sb, 43, (f) => f.state === 'done');
+  expect((await advance(sb.url, PAST_A_DAYS_INDEXES)).status).toBe(200);
+  // the clock's answer waits for the scheduled index's parse, and its end, which the clock has passed
+  expect((await feed43(sb)).feed.state).toBe('done');
   expect((await put(sb.url, 'feedId=43')).status).toBe(200);
   const { now, feed } = await feed43(sb);
   expect(feed.state).toBe('regen_waiting');
@@ -48,7 +55,7 @@ async function expectWithinReach(sb: Sandbox): Promise<void> {
 
 describe('a feed queued on an advanced clock, after the clock goes back', () => {
   it('moves on from the clock time after "reset to real time"', async () => {
-    const sb = await start();
+    const sb = await start(undefined, clockJustPastTheHour());
     await queueOnAdvancedClock(sb);
     const reset = await admin(sb.url, 'POST', '/clock', { reset: true });
     expect(reset.body.offsetMs).toBe(0);
@@ -59,7 +66,7 @@ describe('a feed queued on an advanced clock, after the clock goes back', () => 
 
   it('moves on from the clock time after a restart (the clock starts at real time)', async () => {
     const dir = dataDir();
-    const first = await start(dir);
+    const first = await start(dir, clockJustPastTheHour());
     await queueOnAdvancedClock(first);
     await stop(first);
     const second = await start(dir);

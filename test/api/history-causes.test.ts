@@ -4,7 +4,14 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are shaped by the assertions themselves */
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
-import { admin, put, waitForFeed, restartableSandboxes } from './indexing-helpers';
+import {
+  admin,
+  advance,
+  clockJustPastTheHour,
+  PAST_A_DAYS_INDEXES,
+  put,
+  restartableSandboxes,
+} from './indexing-helpers';
 
 const { start, stop, dataDir } = restartableSandboxes();
 
@@ -14,10 +21,10 @@ async function history(sb: Sandbox, feedId: number): Promise<any[]> {
   return body.history;
 }
 
-/** A day ahead, feed 43 queued (regen_waiting): its step started on the advanced clock. */
+/** A day ahead, past its scheduled index: feed 43 queued (regen_waiting) on the advanced clock. */
 async function queueOnAdvancedClock(sb: Sandbox): Promise<void> {
-  expect((await admin(sb.url, 'POST', '/clock', { advance: 'P1D' })).status).toBe(200);
-  await waitForFeed(sb, 43, (f) => f.state === 'done');
+  expect((await advance(sb.url, PAST_A_DAYS_INDEXES)).status).toBe(200);
+  expect((await admin(sb.url, 'GET', '/feeds/demo42/43')).body.state).toBe('done');
   expect((await put(sb.url, 'feedId=43')).status).toBe(200);
 }
 
@@ -25,7 +32,7 @@ const clockNotes = (entries: any[]) => entries.filter((e) => /clock went back/.t
 
 describe('what the sandbox did by itself is the sandbox cause', () => {
   it('the clock going back ("reset to real time") moves feeds on as the sandbox, not by hand', async () => {
-    const sb = await start();
+    const sb = await start(undefined, clockJustPastTheHour());
     await queueOnAdvancedClock(sb);
     expect((await admin(sb.url, 'POST', '/clock', { reset: true })).status).toBe(200);
     const notes = clockNotes(await history(sb, 43));
@@ -35,7 +42,7 @@ describe('what the sandbox did by itself is the sandbox cause', () => {
 
   it('a restart says what it moved as the sandbox, and a data directory holding such entries starts again', async () => {
     const dir = dataDir();
-    const first = await start(dir);
+    const first = await start(dir, clockJustPastTheHour());
     await queueOnAdvancedClock(first);
     await stop(first);
     const second = await start(dir);

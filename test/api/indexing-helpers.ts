@@ -126,11 +126,29 @@ export async function runToEnd(
 }
 
 /**
+ * A clock running at real-time pace from a few seconds past the current whole hour. A fresh feed's
+ * schedule counts from the whole hour its sandbox started in (its fixture's lastIndexed), so a day on
+ * its scheduled index is due a few seconds before the clock, not up to an hour: the hardest case for a
+ * test that advances a day, pinned whatever the time of day the test runs at.
+ */
+export function clockJustPastTheHour(): SandboxClock {
+  return new SandboxClock({ start: Math.floor(Date.now() / 3_600_000) * 3_600_000 + 5_000 });
+}
+
+/**
+ * A day and ten minutes: past the end of the scheduled indexes a day reaches. A fresh feed's index is due
+ * at the whole hour a day after its sandbox started, and a cart feed's (regeneration first) takes 160 s
+ * of sandbox time: after a bare day it can still be under way, going on at real-time pace.
+ */
+export const PAST_A_DAYS_INDEXES = 'P1DT10M';
+
+/**
  * Sandboxes a test starts, stops and starts again on one data directory (a restart): whatever is still
- * open is closed after each test, and the data directories made with `dataDir()` removed.
+ * open is closed after each test, and the data directories made with `dataDir()` removed. Each start
+ * is on a new clock at real time unless given one.
  */
 export function restartableSandboxes(): {
-  start(dataDir?: string): Promise<Sandbox>;
+  start(dataDir?: string, clock?: SandboxClock): Promise<Sandbox>;
   stop(sb: Sandbox): Promise<void>;
   dataDir(): string;
 } {
@@ -142,8 +160,8 @@ export function restartableSandboxes(): {
     for (const c of cleanups.splice(0)) c();
   });
   return {
-    async start(dataDir) {
-      const sb = await startSandbox(dataDir ? { dataDir } : {});
+    async start(dataDir, clock) {
+      const sb = await startSandbox(dataDir ? { dataDir } : {}, clock ? { clock } : {});
       open.push(sb);
       return sb;
     },
