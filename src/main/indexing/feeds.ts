@@ -89,13 +89,14 @@ export class FeedEngine {
   /** stores asked for so far, and the last of them known to be on disk */
   private changes = 0;
   private storedChanges = 0;
+  /** the feed messages asked for, each told once its change is stored (see `tell`) */
+  private telling: Promise<void> = Promise.resolve();
 
   constructor(readonly deps: EngineDeps) {
     // a feed indexed makes the catalog search serves another feed's: every card of the site says so
     deps.catalogs.onChange((siteId) => {
       if (this.closed) return;
-      for (const rec of this.records(siteId))
-        this.deps.bus.emit({ type: 'feed', data: this.view(rec) });
+      for (const rec of this.records(siteId)) this.tell(rec);
     });
   }
 
@@ -457,15 +458,14 @@ export class FeedEngine {
       task.progress = progress;
       if (performance.now() - told < PROGRESS_EVERY_MS || this.parses.get(k) !== task) return;
       told = performance.now();
-      this.deps.bus.emit({ type: 'feed', data: this.view(rec) });
+      this.tell(rec);
     };
     task.promise = executeRun(source, config.idField, this.deps.limits, onProgress).then(
       (result) => {
         task.result = result;
         task.progress = null;
         // the board drops its progress line (the record itself changes when the run ends)
-        if (this.parses.get(k) === task && !this.closed)
-          this.deps.bus.emit({ type: 'feed', data: this.view(rec) });
+        if (this.parses.get(k) === task && !this.closed) this.tell(rec);
         return result;
       },
     );
@@ -593,16 +593,45 @@ export class FeedEngine {
     return feedView(this, rec);
   }
 
+  /** Store the feed's change, then tell it on the bus as it was made (see `tell`). */
   changed(rec: FeedRecord): void {
-    this.save();
-    this.deps.bus.emit({ type: 'feed', data: this.view(rec) });
+    this.tell(rec, this.saved());
   }
 
   /** Store the feed states in the background (a change nobody waits on: a timed step, a status read). */
   save(): void {
-    this.persist().catch((err: Error) =>
-      console.error(`search-sandbox: could not save the feed states: ${err.message}`),
+    void this.saved();
+  }
+
+  /** `persist`, a failure said here: true once stored. */
+  private saved(): Promise<boolean> {
+    return this.persist().then(
+      () => true,
+      (err: Error) => {
+        console.error(`search-sandbox: could not save the feed states: ${err.message}`);
+        return false;
+      },
     );
+  }
+
+  /**
+   * Tell the feed as it is now (a change, its parse's progress, the catalog it serves) once `stored` (by
+   * default: every change made so far) is on disk: the message carries the whole feed, and a client
+   * that saw a state finds it after a restart. Messages keep the order they were asked for in; one whose
+   * store failed is not told (a later one that was stored tells the feed then).
+   */
+  private tell(
+    rec: FeedRecord,
+    stored = this.stored().then(
+      () => true,
+      () => false,
+    ),
+  ): void {
+    // as it is now: the view shares the record's history, which goes on growing
+    const view = structuredClone(this.view(rec));
+    this.telling = this.telling.then(async () => {
+      if (await stored) this.deps.bus.emit({ type: 'feed', data: view });
+    });
   }
 
   /**
