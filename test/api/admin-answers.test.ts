@@ -302,7 +302,8 @@ describe('every admin answer is the declared one', () => {
       expect((await runToEnd(sb, 42)).state).toBe('done');
       await refusing.core.indexing.engine.deps.db.write(); // after the writes under way
       // a directory where a file's replacement is written: every replacement of that file is refused
-      mkdirSync(path.join(dir, '.search-responses.ndjson.tmp'));
+      // (reset.json: the record a reset writes before its commit point)
+      mkdirSync(path.join(dir, '.reset.json.tmp'));
       mkdirSync(path.join(dir, '.indexing.json.tmp'));
       await call('clearOutbox', { status: 503 });
       expect((await call('outbox')).messages).toHaveLength(1);
@@ -310,7 +311,7 @@ describe('every admin answer is the declared one', () => {
       const refused = await call('reset', { status: 503 });
       expect(refused.message).toMatch(/^nothing was stored, so nothing is acknowledged: /);
       // past the reset's commit point, a part that fails is said as such: the reset stands
-      rmSync(path.join(dir, '.search-responses.ndjson.tmp'), { recursive: true });
+      rmSync(path.join(dir, '.reset.json.tmp'), { recursive: true });
       const told: string[] = [];
       const off = refusing.core.bus.on((m) => void (m.type === 'reset' && told.push(m.type)));
       const unfinished = await call('reset', { body: { what: 'all' }, status: 503 });

@@ -24,7 +24,7 @@ interface StoredFeed {
 async function listening() {
   const { dir, cleanup } = tempDir('feed-events-stored-');
   cleanups.push(cleanup);
-  const sandbox = await startSandbox({ dataDir: dir, ephemeral: false });
+  const sandbox = await startSandbox({ dataDir: dir });
   cleanups.push(() => sandbox.close());
   const heard: Array<{ told: FeedView; stored: StoredFeed | undefined }> = [];
   const stop = sandbox.core.bus.on((message: StreamMessage) => {

@@ -8,6 +8,7 @@ import type { SandboxClock } from '../clock';
 import type { SandboxConfig } from '../config';
 import type { ResetScope, SandboxCore } from '../core';
 import type { ExportSection } from '../store/export-format';
+import type { ResetFiles } from '../store/reset-commit';
 import type { BaselinesService } from './baselines';
 import type { IndexingService } from '../indexing/service';
 import type { RecordingsService } from './recordings';
@@ -47,10 +48,20 @@ export interface AreaRoutes {
 
 /** An area's part of a reset, written aside (see `OpenedArea.prepareReset`). */
 export interface PreparedReset {
+  /**
+   * the files it writes aside and removes (null: none, in memory): the reset's record names them, and a
+   * start that finds the reset committed but not finished does the rest (reset-commit.ts)
+   */
+  files: ResetFiles | null;
   /** put in place and in memory, once the reset committed */
   apply(): Promise<void>;
   /** removed again: the area is as it was */
   abandon(): Promise<void>;
+}
+
+/** The reset's commit (see `OpenedArea.commitReset`): `end` once every part is in place. */
+export interface CommittedReset {
+  end(): Promise<void>;
 }
 
 export interface OpenedArea<S> {
@@ -59,18 +70,30 @@ export interface OpenedArea<S> {
   routes?(sandbox: SandboxCore): AreaRoutes;
   /**
    * forget what `scope` says; `importId`: the reset is a replacing import's. Runs once the reset is
-   * committed, except for the area that `commitsReset`, whose reset is that commit.
+   * committed and its files are in place: what it does, a start after a crash does too (the feeds made
+   * from the fixtures again, the timelines rebuilt from the journal).
    */
   reset?(scope: ResetScope, importId?: string): Promise<void> | void;
   /**
    * A reset is one commit across the stores it touches: an area that keeps files of its own writes their
-   * new state aside here, leaving the live files and memory as they are (null: nothing to write). Once
-   * every area prepared, the reset commits; then each prepared part is applied, or, when anything before
-   * the commit failed, abandoned.
+   * new state aside here, at `asideFor(file, resetId)`, leaving the live files and memory as they are
+   * (null: nothing to write). Once every area prepared, the reset commits; then each prepared part is
+   * applied, or, when anything before the commit failed, abandoned.
    */
-  prepareReset?(scope: ResetScope, importId?: string): Promise<PreparedReset | null>;
-  /** this area's reset is the reset's commit point (the events journal's reset record) */
-  commitsReset?: true;
+  prepareReset?(
+    scope: ResetScope,
+    importId: string | undefined,
+    resetId: string,
+  ): Promise<PreparedReset | null>;
+  /**
+   * The reset's commit point (the events journal's reset record), after a record of the files the
+   * prepared parts name (`files`), so that a start after a crash finishes a committed reset.
+   */
+  commitReset?(
+    scope: ResetScope,
+    importId: string | undefined,
+    reset: { id: string; files: ResetFiles | null },
+  ): Promise<CommittedReset>;
   /** the area's state in `GET /_sandbox/export` under the area's name */
   exportSection?: ExportSection;
   /** problems found while opening that did not stop it */

@@ -21,7 +21,9 @@ export const indexingArea: Area<'indexing'> = {
         provider: [indexingRouter(sandbox)],
         admin: [adminFeedsRouter(indexing), adminOutboxRouter(indexing)],
       }),
-      reset: (scope) => (scope.what === 'all' ? indexing.reset(scope.siteId) : undefined),
+      prepareReset: async (scope, _importId, resetId) =>
+        scope.what === 'all' ? indexing.prepareReset(scope.siteId, resetId) : null,
+      reset: (scope) => (scope.what === 'all' ? indexing.refill(scope.siteId) : undefined),
       // feeds (state, history with scorecards, last run) and the outbox, for bug reports; not imported
       exportSection: {
         export: () => ({ feeds: indexing.feeds(), outbox: indexing.outbox.list() }),

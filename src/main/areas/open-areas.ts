@@ -1,15 +1,18 @@
 // The areas as the root opens them: each in its turn, given the services of the areas it needs (a need
 // not opened yet is a mistake in the list's order, said at once), its resets, export sections, warnings
 // and routes kept in the list's order, and every close registered as it opened, run in reverse.
+import { randomUUID } from 'node:crypto';
 import type { ResetScope, SandboxCore } from '../core';
 import { RESERVED_KEYS, type ExportSection } from '../store/export-format';
 import { ResetNotFinished } from '../store/data-dir-error';
+import type { ResetFiles } from '../store/reset-commit';
 import type {
   Area,
   AreaBase,
   AreaName,
   AreaRoutes,
   AreaServices,
+  CommittedReset,
   OpenedArea,
   PreparedReset,
 } from './area';
@@ -17,7 +20,8 @@ import type {
 export type AnyArea = Area<AreaName, AreaName>;
 
 type Reset = (scope: ResetScope, importId?: string) => Promise<void> | void;
-type Prepare = (scope: ResetScope, importId?: string) => Promise<PreparedReset | null>;
+type Prepare = NonNullable<OpenedArea<unknown>['prepareReset']>;
+type Commit = NonNullable<OpenedArea<unknown>['commitReset']>;
 
 export class OpenAreas {
   private readonly services: Partial<AreaServices> = {};
@@ -25,7 +29,7 @@ export class OpenAreas {
   private readonly closes: Array<() => Promise<void> | void> = [];
   private readonly resets = new Set<Reset>();
   private readonly prepares: Prepare[] = [];
-  private readonly commits: Reset[] = [];
+  private commit: Commit | null = null;
   readonly sections = new Map<string, ExportSection>();
   readonly warnings: string[] = [];
 
@@ -54,10 +58,8 @@ export class OpenAreas {
     );
     (this.services as Record<AreaName, unknown>)[area.name] = opened.service;
     this.opened.push(opened);
-    if (opened.reset) {
-      if (opened.commitsReset) this.commits.push(opened.reset);
-      else this.resets.add(opened.reset);
-    }
+    if (opened.reset) this.resets.add(opened.reset);
+    if (opened.commitReset) this.commit = opened.commitReset;
     if (opened.prepareReset) this.prepares.push(opened.prepareReset);
     if (opened.exportSection) this.addSection(area.name, opened.exportSection);
     this.warnings.push(...(opened.warnings ?? []));
@@ -70,26 +72,34 @@ export class OpenAreas {
   }
 
   /**
-   * One commit across the stores a reset touches: every area's files written aside, then the commit point
-   * (the events journal's reset record), then each area's part applied, in the areas' order, then the
-   * handlers added since (`onReset`). A failure before the commit point leaves every store, on disk and
-   * in memory, as it was; one after it is said as such (the reset stays).
+   * One commit across the stores a reset touches: every area's files written aside, then the commit (a
+   * record of those files, then the events journal's reset record: reset-commit.ts), then each area's
+   * part put in place, in the areas' order, the commit ended, then the resets that follow from it (the
+   * feeds made from the fixtures, the timelines) and the handlers added since (`onReset`). A failure
+   * before the commit point leaves every store, on disk and in memory, as it was; one after it is said
+   * as such (the reset stays, and a start finishes what it names).
    */
   async reset(scope: ResetScope, importId?: string): Promise<void> {
+    const id = randomUUID();
     const prepared: PreparedReset[] = [];
+    let committed: CommittedReset;
     try {
       for (const prepare of this.prepares) {
-        const part = await prepare(scope, importId);
+        const part = await prepare(scope, importId, id);
         if (part) prepared.push(part);
       }
-      for (const commit of this.commits) await commit(scope, importId);
+      // no area commits (areas opened on their own, in a test): nothing to record
+      committed = this.commit
+        ? await this.commit(scope, importId, { id, files: resetFiles(prepared) })
+        : { end: () => Promise.resolve() };
     } catch (err) {
       for (const part of prepared) await part.abandon().catch(() => undefined);
       throw err;
     }
-    // committed: every part is applied (or, failing, removed), whatever another's failure
+    // committed: every part is applied (or, failing, left for the next start), whatever another's failure
     let failure: unknown = null;
     for (const part of prepared) await part.apply().catch((err: unknown) => (failure ??= err));
+    if (failure === null) await committed.end().catch((err: unknown) => (failure ??= err));
     for (const reset of this.resets)
       await Promise.resolve()
         .then(() => reset(scope, importId))
@@ -112,4 +122,14 @@ export class OpenAreas {
   routes(sandbox: SandboxCore): AreaRoutes[] {
     return this.opened.flatMap((area) => (area.routes ? [area.routes(sandbox)] : []));
   }
+}
+
+/** The files the prepared parts change, together (null: none, a reset in memory or of the journal only). */
+function resetFiles(parts: readonly PreparedReset[]): ResetFiles | null {
+  const files = parts.flatMap((p) => (p.files ? [p.files] : []));
+  if (files.length === 0) return null;
+  return {
+    place: files.flatMap((f) => f.place),
+    remove: files.flatMap((f) => f.remove),
+  };
 }

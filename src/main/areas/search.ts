@@ -47,8 +47,8 @@ export const searchArea: Area<'search', 'recordings' | 'indexing'> = {
       // the responses issued to the site(s) reset are judged with their events: a reset of events forgets
       // them too, or a page load reused after it would be told about searches made before it. A replacing
       // import's reset keeps them: its section restored the export's responses before its reset ran
-      prepareReset: async (scope, importId) =>
-        importId === undefined ? responses.prepareClear(scope.siteId) : null,
+      prepareReset: async (scope, importId, resetId) =>
+        importId === undefined ? responses.prepareClear(scope.siteId, resetId) : null,
       // what each responseId contained travels with exports, and comes back on import (sections are
       // imported before events), so imported beacons are checked against the responses they name; with
       // the sites' settings and the catalogs their ids are checked against, so that `check` of the export

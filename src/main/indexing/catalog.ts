@@ -217,6 +217,11 @@ export class CatalogStore implements CatalogReader {
     }
   }
 
+  /** The feed's catalog file, whether there is one or not (none in memory). */
+  filesOf(siteId: string, feedId: number): string[] {
+    return this.dir ? [this.file(siteId, feedId)] : [];
+  }
+
   private file(siteId: string, feedId: number): string {
     return path.join(this.dir!, `${siteId}-${feedId}.ndjson`);
   }

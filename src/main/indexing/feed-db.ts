@@ -252,6 +252,11 @@ export class UploadStash {
     }
   }
 
+  /** The feed's upload files (its bytes and its name), whether there are any or not (none in memory). */
+  filesOf(siteId: string, feedId: number): string[] {
+    return this.dir ? [this.file(siteId, feedId), `${this.file(siteId, feedId)}.name`] : [];
+  }
+
   private file(siteId: string, feedId: number): string {
     return path.join(this.dir!, `${siteId}-${feedId}.feed`);
   }

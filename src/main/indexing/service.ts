@@ -1,5 +1,6 @@
 // The indexing interface as the HTTP layer sees it: status reads, bulk index requests (with the
 // workflow scorecard), the admin's views, patches and hand moves, reset to the fixtures.
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Bus } from '../bus';
 import type { Clock } from '../clock';
@@ -13,7 +14,15 @@ import type {
 import type { AccountConfig } from '../accounts/config';
 import { SiteNotFound } from '../accounts/site-not-found';
 import { CatalogStore, FeedCatalog, type CatalogReader } from './catalog';
-import { INDEXING_FILE, openIndexingDb, UploadStash, type FeedRecord } from './feed-db';
+import {
+  INDEXING_FILE,
+  openIndexingDb,
+  UploadStash,
+  type FeedRecord,
+  type IndexingData,
+} from './feed-db';
+import { PrivateJsonFile } from '../store/private-files';
+import { asideFor, type ResetFiles } from '../store/reset-commit';
 import { asDataDirError } from '../store/data-dir-error';
 import type { DecodeLimits } from './feed-file';
 import { executeRun } from './feed-runs';
@@ -26,6 +35,14 @@ import { requestIndex, type IndexRequest, type IndexRequestQueued } from './inde
 import { FeedMovesNotStored } from './moves-not-stored';
 
 export { REINDEX_WINDOW_MS, type IndexRequest, type IndexRequestQueued } from './index-request';
+
+/** The feeds' part of a reset (see `IndexingService.prepareReset`). */
+export interface PreparedFeedsReset {
+  /** indexing.json's new state written aside, and the uploads and catalogs removed (null: in memory) */
+  files: ResetFiles | null;
+  apply(): Promise<void>;
+  abandon(): Promise<void>;
+}
 
 export interface StatusFeed {
   id: number;
@@ -304,22 +321,66 @@ export class IndexingService {
     return this.engine.view(rec);
   }
 
-  /** Back to the fixtures: feed states, uploads, catalogs, outbox (of one site, or all). */
-  async reset(siteId?: string): Promise<void> {
-    const data = this.engine.deps.db.data;
-    this.engine.close();
-    this.engine.reopen();
-    for (const rec of this.engine.records(siteId)) this.engine.dropParse(rec);
+  /**
+   * Back to the fixtures (of one site, or all), as one part of reset `resetId`: indexing.json without the
+   * sites' feeds, mail and status reads is written aside now, and the live file and memory stay as they
+   * are (writes asked for meanwhile wait). `apply`, once the reset committed, forgets them in memory, puts
+   * that file in place and removes the sites' uploads and catalogs; `refill` then makes their feeds from
+   * the fixtures again, as a start does for a feed indexing.json does not hold.
+   */
+  async prepareReset(siteId: string | undefined, resetId: string): Promise<PreparedFeedsReset> {
     // what is reset is the configured sites': dormant feeds (and their mail) are kept as they were
     const sites = siteId === undefined ? this.siteIds() : [siteId];
-    const reset = new Set(this.engine.records(siteId));
-    data.feeds = data.feeds.filter((r) => !reset.has(r));
-    data.outbox = data.outbox.filter((m) => !sites.includes(m.siteId));
-    for (const site of sites) {
-      delete data.statusReads[site];
-      await this.stash.clear(site);
-      await this.catalogs.clear(site);
-    }
+    const adapter = this.engine.deps.db.adapter;
+    const file = adapter instanceof PrivateJsonFile ? adapter : null;
+    const aside = file
+      ? await file.prepareReplace(
+          () => {
+            const data = this.engine.deps.db.data;
+            return JSON.stringify({ ...data, ...withoutSites(data, this.engine, sites) }, null, 2);
+          },
+          asideFor(file.file, resetId),
+        )
+      : null;
+    const feeds = this.accounts
+      .filter((a) => sites.includes(a.siteId))
+      .flatMap((a) => a.feeds.map((f) => ({ siteId: a.siteId, feedId: f.id })));
+    const removed = feeds.flatMap((f) => [
+      ...this.catalogs.filesOf(f.siteId, f.feedId),
+      ...this.stash.filesOf(f.siteId, f.feedId),
+    ]);
+    return {
+      files:
+        aside && file
+          ? { place: [{ aside: aside.aside, file: file.file }], remove: removed }
+          : null,
+      apply: async () => {
+        // in memory first: the writes waiting on the file put in place write the reset's data
+        this.engine.close();
+        this.engine.reopen();
+        for (const rec of this.engine.records(siteId)) this.engine.dropParse(rec);
+        Object.assign(
+          this.engine.deps.db.data,
+          withoutSites(this.engine.deps.db.data, this.engine, sites),
+        );
+        await aside?.place();
+        for (const site of sites) {
+          await this.stash.clear(site);
+          await this.catalogs.clear(site);
+        }
+      },
+      abandon: async () => aside?.drop(),
+    };
+  }
+
+  /** Back to the fixtures on their own (outside a sandbox's reset): the same steps, one after the other. */
+  async reset(siteId?: string): Promise<void> {
+    await (await this.prepareReset(siteId, randomUUID())).apply();
+    await this.refill(siteId);
+  }
+
+  /** After a reset's `apply`: the sites' feeds from the fixtures again, every feed's timer armed. */
+  async refill(siteId?: string): Promise<void> {
     await this.initialise();
     for (const rec of this.engine.records(siteId)) this.engine.changed(rec);
   }
@@ -336,6 +397,22 @@ export class IndexingService {
     this.outbox.close();
     await this.engine.deps.db.write();
   }
+}
+
+/** The feeds' data without the configured feeds, mail and status reads of `sites` (a reset's). */
+function withoutSites(
+  data: IndexingData,
+  engine: FeedEngine,
+  sites: readonly string[],
+): Pick<IndexingData, 'feeds' | 'outbox' | 'statusReads'> {
+  const reset = new Set(sites.flatMap((site) => engine.records(site)));
+  return {
+    feeds: data.feeds.filter((r) => !reset.has(r)),
+    outbox: data.outbox.filter((m) => !sites.includes(m.siteId)),
+    statusReads: Object.fromEntries(
+      Object.entries(data.statusReads).filter(([site]) => !sites.includes(site)),
+    ),
+  };
 }
 
 /**

@@ -1,11 +1,13 @@
 // What every issued search response contained, by responseId: the provenance rules check later beacons
 // against it. Bounded (oldest forgotten first); mirrored to an append-only file when there is a data dir.
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Slot } from './config';
 import { dataDirFailure } from '../store/data-dir-error';
 import { AppendFile, replaceFile } from '../store/durable';
 import { makePrivateDir } from '../store/private-files';
+import { asideFor, type ResetFiles } from '../store/reset-commit';
 import { excerpt } from '../store/journal-reader';
 import { requesterProblem, type Requester } from './requester';
 
@@ -86,6 +88,8 @@ export function pageLoadKey(siteId: string, pageLoadId: string): string {
 
 /** A clearing written aside: applied once the reset it is part of is committed, else abandoned. */
 export interface PreparedClear {
+  /** the file written aside, to put in place of the responses' file (null: in memory) */
+  files: ResetFiles | null;
   apply(): Promise<void>;
   abandon(): Promise<void>;
 }
@@ -281,16 +285,16 @@ export class IssuedResponses {
 
   /** Forget the responses of one site, or all (written aside first, then put in place). */
   async clear(siteId?: string): Promise<void> {
-    await (await this.prepareClear(siteId)).apply();
+    await (await this.prepareClear(siteId, randomUUID())).apply();
   }
 
   /**
    * Forget the responses of one site, or all, as one part of a reset: the file without them is written
-   * aside now (a full disk refuses here, and nothing changed); `apply`, once the reset is committed,
-   * forgets them and puts that file in place; `abandon` leaves everything as it was. Responses issued
-   * meanwhile are kept.
+   * aside now, for reset `resetId` (a full disk refuses here, and nothing changed); `apply`, once the
+   * reset is committed, forgets them and puts that file in place; `abandon` leaves everything as it was.
+   * Responses issued meanwhile are kept.
    */
-  async prepareClear(siteId?: string): Promise<PreparedClear> {
+  async prepareClear(siteId: string | undefined, resetId: string): Promise<PreparedClear> {
     const gone = new Set(
       [...this.byId.values()].filter((r) => siteId === undefined || r.siteId === siteId),
     );
@@ -301,9 +305,15 @@ export class IssuedResponses {
           this.unindex(r);
         }
     };
-    if (!this.file) return { apply: async () => forget(), abandon: async () => undefined };
-    const aside = await this.file.prepareReplace(() => this.text((r) => !gone.has(r)));
+    if (!this.file)
+      return { files: null, apply: async () => forget(), abandon: async () => undefined };
+    const file = this.file.file;
+    const aside = await this.file.prepareReplace(
+      () => this.text((r) => !gone.has(r)),
+      asideFor(file, resetId),
+    );
     return {
+      files: { place: [{ aside: aside.aside, file }], remove: [] },
       apply: async () => {
         forget();
         await aside.place();

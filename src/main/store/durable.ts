@@ -33,7 +33,7 @@ function cannotSyncDir(err: unknown): boolean {
 }
 
 /** fsync a directory, so a rename or a new file in it survives a power cut. */
-async function syncDir(dir: string): Promise<void> {
+export async function syncDir(dir: string): Promise<void> {
   let handle: FileHandle | undefined;
   try {
     handle = await open(dir, constants.O_RDONLY);
@@ -100,8 +100,12 @@ async function writeReplacement(file: string, data: FileData, mode: number): Pro
  * `data` written and fsynced at `file`'s temp name; answers how to remove it again. A failure removes it
  * (unless something was there before: a crash's leftover, or something not ours) and is thrown as is.
  */
-async function writeTemp(file: string, data: FileData, mode: number): Promise<() => Promise<void>> {
-  const tmp = tmpName(file);
+async function writeTemp(
+  file: string,
+  data: FileData,
+  mode: number,
+  tmp = tmpName(file),
+): Promise<() => Promise<void>> {
   const existed = await lstat(tmp).then(
     () => true,
     () => false,
@@ -126,6 +130,8 @@ async function writeTemp(file: string, data: FileData, mode: number): Promise<()
 
 /** A file's replacement on disk beside it, not in its place yet (see `prepareReplacement`). */
 export interface PreparedFile {
+  /** the replacement's path until it is put in place */
+  readonly aside: string;
   /** rename it into place (and make that durable); only after the change it is part of committed */
   place(): Promise<void>;
   /** remove it: the file stays as it was */
@@ -134,12 +140,16 @@ export interface PreparedFile {
 
 /**
  * The first half of `replaceFile`, for a change that spans several stores and commits elsewhere (a
- * reset, whose commit point is the events journal's record): the replacement is written and fsynced
- * beside `file` now, and the file is left as it is until `place`. Until `place` or `drop`, no other
- * replacement of `file` starts. A failure (a full disk) leaves the file as it was and no temp file, and
- * is thrown as a DataDirError naming `file`.
+ * reset, whose commit record names the files it puts in place): the replacement is written and fsynced
+ * at `aside`, beside `file`, now, and the file is left as it is until `place`. Until `place` or `drop`,
+ * no other replacement of `file` starts. A failure (a full disk) leaves the file as it was and nothing at
+ * `aside`, and is thrown as a DataDirError naming `file`.
  */
-export async function prepareReplacement(file: string, data: FileData): Promise<PreparedFile> {
+export async function prepareReplacement(
+  file: string,
+  data: FileData,
+  aside: string,
+): Promise<PreparedFile> {
   let done!: () => void;
   const held = new Promise<void>((resolve) => (done = resolve));
   let written!: (drop: () => Promise<void>) => void;
@@ -150,7 +160,7 @@ export async function prepareReplacement(file: string, data: FileData): Promise<
   });
   void oneAtATime(file, async () => {
     try {
-      written(await writeTemp(file, data, PRIVATE_FILE));
+      written(await writeTemp(file, data, PRIVATE_FILE, aside));
     } catch (err) {
       failed(dataDirFailure(file, err, 'write'));
       return;
@@ -159,12 +169,13 @@ export async function prepareReplacement(file: string, data: FileData): Promise<
   });
   const drop = await ready;
   return {
+    aside,
     async place() {
       try {
-        await rename(tmpName(file), file);
+        await rename(aside, file);
         await syncDir(path.dirname(file));
       } catch (err) {
-        await drop();
+        // left where it is: the reset is committed, and names it for the next start to put in place
         throw dataDirFailure(file, err, 'write');
       } finally {
         done();
@@ -284,16 +295,16 @@ export class AppendFile {
   }
 
   /**
-   * `replace` in two steps, for a change that commits elsewhere (a reset): `text()` is written aside once
+   * `replace` in two steps, for a change that commits elsewhere (a reset): `text()` is written at `asideFile` once
    * the appends under way are written; appends wait until it is placed (they then go to the new file) or
    * dropped (the file stays as it was). A failure to write it aside leaves the file as it was.
    */
-  async prepareReplace(text: () => string): Promise<PreparedFile> {
+  async prepareReplace(text: () => string, asideFile: string): Promise<PreparedFile> {
     let done!: () => void;
     const held = new Promise<void>((resolve) => (done = resolve));
     const prepared = this.tail.then(async () => {
       const data = text();
-      return { data, aside: await prepareReplacement(this.file, data) };
+      return { data, aside: await prepareReplacement(this.file, data, asideFile) };
     });
     this.tail = prepared.then(
       () => held,
@@ -301,6 +312,7 @@ export class AppendFile {
     );
     const { data, aside } = await prepared;
     return {
+      aside: aside.aside,
       place: async () => {
         try {
           await aside.place();

@@ -275,11 +275,18 @@ export class EventLog implements EventStore {
     return before.then(() => done);
   }
 
-  async reset(siteId?: string, importId?: string): Promise<void> {
-    if (this.persistence) await this.persistence.writeReset(siteId, this.nextSeq, importId);
+  /** `resetId`: the id of the reset this is the commit point of, in its journal record (reset-commit.ts) */
+  async reset(siteId?: string, importId?: string, resetId?: string): Promise<void> {
+    if (this.persistence)
+      await this.persistence.writeReset(siteId, this.nextSeq, importId, resetId);
     this.forget(siteId);
     for (const waiter of this.waiters) waiter.matched = this.count(waiter.q);
     this.resetListeners.emit(siteId);
+  }
+
+  /** The journal's compaction held (see Journal.holdCompaction); null in memory. */
+  holdJournal(): Promise<{ bytes: number; release(): void }> | null {
+    return this.persistence?.holdCompaction() ?? null;
   }
 
   onAppend(listener: (event: RecordedEvent) => void): () => void {

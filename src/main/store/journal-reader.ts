@@ -24,6 +24,8 @@ export interface ResetRecord {
   nextSeq: number;
   /** the import it is part of (a replacing import's reset) */
   import?: string;
+  /** the reset's id, which reset.json names while its other files are put in place (reset-commit.ts) */
+  id?: string;
 }
 
 /** An event stored by an import: kept only when its import's commit marker follows. */

@@ -78,6 +78,8 @@ export class Journal implements EventPersistence {
   private lineOpen = false;
   /** imports begun and not committed (see writeImport) */
   private openImports = 0;
+  /** holds of resets under way (see holdCompaction) */
+  private holds = 0;
   /** a compaction failed: the next waits until the file holds this many lines */
   private retryAt = 0;
 
@@ -163,13 +165,39 @@ export class Journal implements EventPersistence {
     return this.enqueue(JSON.stringify(record));
   }
 
-  writeReset(siteId: string | undefined, nextSeq: number, importId?: string): Promise<void> {
+  writeReset(
+    siteId: string | undefined,
+    nextSeq: number,
+    importId?: string,
+    resetId?: string,
+  ): Promise<void> {
     const record: ResetRecord = {
       reset: { siteId: siteId ?? null },
       nextSeq,
       ...(importId !== undefined && { import: importId }),
+      ...(resetId !== undefined && { id: resetId }),
     };
     return this.enqueue(JSON.stringify(record));
+  }
+
+  /**
+   * No compaction until the function given back is called, once any running one ended; with the file's
+   * length then. A reset holds it from its reset.json to its end: a start looks for the reset's record
+   * after that length (reset-commit.ts), which a compaction would move or drop.
+   */
+  async holdCompaction(): Promise<{ bytes: number; release(): void }> {
+    this.holds++;
+    await this.settled();
+    let released = false;
+    return {
+      bytes: this.bytes,
+      release: () => {
+        if (released) return;
+        released = true;
+        this.holds--;
+        this.maybeCompact();
+      },
+    };
   }
 
   /**
@@ -265,7 +293,7 @@ export class Journal implements EventPersistence {
   }
 
   private maybeCompact(): void {
-    if (this.compaction || this.closed || this.openImports > 0) return;
+    if (this.compaction || this.closed || this.openImports > 0 || this.holds > 0) return;
     if (this.lines <= 2 * this.log.size() + this.compactSlack) return;
     // after a failure (a full disk), not again until the file has grown by another slack's worth: a
     // compaction reads every retained event, and every beacon's write would start one
@@ -296,7 +324,7 @@ export class Journal implements EventPersistence {
 
   /** Rewrite the file as the store holds it; true once the new file took the old one's place. */
   private async compact(): Promise<boolean> {
-    if (this.closed || this.openImports > 0) return false;
+    if (this.closed || this.openImports > 0 || this.holds > 0) return false;
     const snapshot = this.log.snapshot();
     this.tail = [];
     const tmp = `${this.file}.compact`;

@@ -1,7 +1,7 @@
 // The data directory's files and directories, private (file-modes.ts), and lowdb's adapter for them.
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { replaceFile } from './durable';
+import { prepareReplacement, replaceFile, type PreparedFile } from './durable';
 import { PRIVATE_DIR } from './file-modes';
 
 export { PRIVATE_DIR, PRIVATE_FILE } from './file-modes';
@@ -47,7 +47,7 @@ export class PrivateJsonFile<T> {
   private tail: Promise<void> = Promise.resolve();
   private pending: { data: T; done: Promise<void> } | null = null;
 
-  constructor(private readonly file: string) {}
+  constructor(readonly file: string) {}
 
   async read(): Promise<T | null> {
     try {
@@ -73,6 +73,29 @@ export class PrivateJsonFile<T> {
     this.pending = pending;
     this.tail = pending.done;
     return pending.done;
+  }
+
+  /**
+   * A replacement for a change that commits elsewhere (a reset): `text()` is written at `aside` once the
+   * writes asked for before are done; writes asked for after it wait until it is put in place or dropped,
+   * and then write the data as it is by then (a reset's, once it changed the data in memory).
+   */
+  async prepareReplace(text: () => string, aside: string): Promise<PreparedFile> {
+    let done!: () => void;
+    const held = new Promise<void>((resolve) => (done = resolve));
+    const prepared = this.tail
+      .catch(() => undefined)
+      .then(() => prepareReplacement(this.file, text(), aside));
+    this.tail = prepared.then(
+      () => held,
+      () => undefined,
+    );
+    const file = await prepared;
+    return {
+      aside: file.aside,
+      place: () => file.place().finally(done),
+      drop: () => file.drop().finally(done),
+    };
   }
 
   private save(data: T): Promise<void> {

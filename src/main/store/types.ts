@@ -124,7 +124,14 @@ export interface EventStore {
 export interface EventPersistence {
   /** resolves once the record reached the OS; records resolve in the order they were written */
   writeEvent(event: RecordedEvent, importId?: string): Promise<void>;
-  writeReset(siteId: string | undefined, nextSeq: number, importId?: string): Promise<void>;
+  writeReset(
+    siteId: string | undefined,
+    nextSeq: number,
+    importId?: string,
+    resetId?: string,
+  ): Promise<void>;
+  /** no compaction until released (a reset under way); with the file's length then */
+  holdCompaction(): Promise<{ bytes: number; release(): void }>;
   /** an import's begin, commit or abort marker */
   writeImport(id: string, marker: 'begin' | 'commit' | 'abort'): Promise<void>;
   warnings(): string[];
