@@ -123,9 +123,15 @@ function forwarder(
     sites: forwardSites(config),
     clock,
     record(event, upstream) {
-      void log.add(event, upstream);
+      // told once in the answers' file: a client that saw it finds it on its event after a restart
+      log.add(event, upstream).then(
+        () => bus.emit({ type: 'upstream', data: { eventId: event.id, upstream } }),
+        (err: Error) =>
+          console.error(
+            `search-sandbox: could not store the real service's answer: ${err.message}`,
+          ),
+      );
       timelines.upstreamAnswered(event);
-      bus.emit({ type: 'upstream', data: { eventId: event.id, upstream } });
     },
   });
 }

@@ -115,7 +115,10 @@ export class UpstreamLog {
     return { log, warnings: stored.warnings };
   }
 
-  /** Put the answer on its event (when still retained) and append it to the file. */
+  /**
+   * Put the answer on its event (when still retained) and append it to the file; resolves once it is
+   * there, rejects when it could not be written (that one answer is lost; later ones go ahead).
+   */
   add(event: RecordedEvent, upstream: UpstreamAnswer): Promise<void> {
     // on the event as the store holds it: every read shows the answer
     this.events.setUpstream(event.id, upstream);
@@ -146,7 +149,10 @@ export class UpstreamLog {
   pruned(): Promise<void> {
     return this.queue(async () => {
       if (this.file) await this.compact();
-    });
+    }).catch((err: unknown) =>
+      // a failed rewrite leaves the file whole: the answers of events gone are never put on an event
+      console.error('search-sandbox: could not rewrite the upstream answers:', err),
+    );
   }
 
   async close(): Promise<void> {
@@ -156,13 +162,11 @@ export class UpstreamLog {
     this.file = null;
   }
 
+  /** `work` after the writes before it; rejects with its failure, which later writes go ahead after. */
   private queue(work: () => Promise<void>): Promise<void> {
     const next = this.writing.then(work);
-    // a failed write loses that one answer (logged); later writes still go ahead
-    this.writing = next.catch((err: unknown) =>
-      console.error('search-sandbox: could not write an upstream answer:', err),
-    );
-    return this.writing;
+    this.writing = next.catch(() => undefined);
+    return next;
   }
 
   /** Rewrite the file with the answers of the events still retained (opened by the first rewrite). */
