@@ -214,7 +214,9 @@ export class Outbox {
     try {
       await this.db.write();
     } catch {
-      /* the outbox in memory is still right; the next write persists it */
+      // the outbox in memory is still right and the next write stores it; until then it is not told, as
+      // a client that saw the delivery would not find it after a restart
+      return;
     }
     this.bus.emit({ type: 'outbox', data: message });
   }
