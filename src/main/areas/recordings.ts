@@ -31,6 +31,9 @@ export const recordingsArea: Area<'recordings'> = {
     events.onAppend((event) => bus.emit({ type: 'event', data: event }));
     const dir = config.dataDir;
     const warnings: string[] = [];
+    // compaction holds of committed resets that did not end (a part not put in place, which the next
+    // start finishes from reset.json): the next reset that ends releases them
+    const unended = new Set<() => void>();
     if (dir) {
       // a reset the process stopped in: finished or undone before any area reads its files
       const recovered = await recoverReset(dir, path.join(dir, JOURNAL_FILE));
@@ -43,7 +46,7 @@ export const recordingsArea: Area<'recordings'> = {
       routes: (sandbox) => ({ admin: [adminEventsRouter(sandbox)] }),
       commitReset: (scope, importId, { id, files }) =>
         dir && files
-          ? commitWithFiles(dir, events, scope.siteId, importId, id, files)
+          ? commitWithFiles({ dir, events, unended }, scope.siteId, importId, id, files)
           : journalOnly(events, scope.siteId, importId),
     };
   },
@@ -61,13 +64,13 @@ async function journalOnly(
 
 /**
  * The record of the files the reset changes (reset.json), then the journal's reset record, its commit
- * point; with no compaction from before the one to the end of the reset (reset-commit.ts). The journal
+ * point; with no compaction from before the one to the end of the reset (reset-commit.ts), a start
+ * looking for the record where the journal ended before it. The journal
  * refusing the record (a full disk) leaves the reset uncommitted: reset.json goes again, and a start that
  * still found it would find no record and remove what was written aside.
  */
 async function commitWithFiles(
-  dir: string,
-  events: EventLog,
+  { dir, events, unended }: { dir: string; events: EventLog; unended: Set<() => void> },
   siteId: string | undefined,
   importId: string | undefined,
   id: string,
@@ -86,13 +89,12 @@ async function commitWithFiles(
     hold.release();
     throw err;
   }
+  unended.add(hold.release);
   return {
     async end() {
-      try {
-        await endReset(dir);
-      } finally {
-        hold.release();
-      }
+      await endReset(dir);
+      for (const release of unended) release();
+      unended.clear();
     },
   };
 }

@@ -139,7 +139,7 @@ export class ResetNotFinished extends Error {
   constructor(cause: unknown) {
     const why = cause instanceof Error ? cause.message : String(cause);
     super(
-      `the reset is stored (the events it names are forgotten, and stay so after a restart), but what follows it could not be done: ${why}; once that is fixed, send the same reset again to finish it`,
+      `the reset is stored (the events it names are forgotten, and stay so after a restart), but what follows it could not be done: ${why}; once that is fixed, send the same reset again to finish it (the next start finishes it too)`,
       { cause },
     );
     this.name = 'ResetNotFinished';
