@@ -80,10 +80,11 @@ async function fill(url: string): Promise<void> {
 }
 
 /**
- * A reset of everything in a sandbox killed just before its change number `at` (from 0): whether it was
- * answered (null: the process died first), what a restart shows, and how many changes the reset made.
+ * A reset of everything in a sandbox killed just before its change number `at` (from 0), or, `fails`,
+ * whose change number `at` fails (EIO) and which is killed once it answered: whether it was answered
+ * (null: the process died first), what a restart shows, and how many changes the reset made.
  */
-async function crashedReset(at: number) {
+async function crashedReset(at: number, fails = false) {
   const dir = tempDir('reset-crash-');
   const data = path.join(dir, 'data');
   const arm = path.join(dir, 'armed');
@@ -92,7 +93,7 @@ async function crashedReset(at: number) {
     process.execPath,
     ['--import', PRELOAD, CLI, 'serve', '--port', '0', '--data', data],
     dir,
-    { CRASH_AT: String(at), CRASH_ARM: arm, CRASH_LOG: log },
+    { CRASH_AT: String(at), CRASH_ARM: arm, CRASH_LOG: log, CRASH_FAIL: fails ? '1' : '0' },
   );
   cleanups.push(() => first.kill());
   const url = await first.ready;
@@ -134,6 +135,23 @@ describe('a reset of everything stopped by kill -9', () => {
         expect(at).toBeGreaterThan(0);
         break;
       }
+    }
+    console.log(outcomes.join('\n'));
+  }, 180_000);
+});
+
+describe('a reset of everything whose change to the data directory fails (EIO), then kill -9', () => {
+  it('restarts as before it or as after it, at every change; as after it once answered 200', async () => {
+    const outcomes: string[] = [];
+    for (let at = 0; ; at++) {
+      const { answered, before, restarted, changes } = await crashedReset(at, true);
+      const shown = restarted.events === 0 ? 'after' : 'before';
+      outcomes.push(`change ${at} of ${changes} failed: answered ${answered}, ${shown}`);
+      expect(restarted, outcomes.join('\n')).toEqual(shown === 'after' ? AFTER : before);
+      // a failure is answered 503, and only a reset that was answered 200 must show as done
+      expect([200, 503], outcomes.join('\n')).toContain(answered);
+      if (answered === 200) expect(restarted, outcomes.join('\n')).toEqual(AFTER);
+      if (at >= changes) break; // no change of the reset failed: all of them were tried
     }
     console.log(outcomes.join('\n'));
   }, 180_000);
