@@ -86,6 +86,8 @@ export class FeedEngine {
   private closed = false;
   /** catalogs of finished indexes being written (each settles once written, or its loss recorded) */
   private readonly catalogWrites = new Set<Promise<void>>();
+  /** each feed's last change under way (see `committed`), by feed key */
+  private readonly feedChanges = new Map<string, Promise<void>>();
   /** stores asked for so far, and the last of them known to be on disk */
   private changes = 0;
   private storedChanges = 0;
@@ -673,8 +675,27 @@ export class FeedEngine {
   /**
    * Run `change` on the feed, then store the states; when they cannot be stored (a full disk) the feed is
    * put back as it was, so that a request refused for it leaves no trace, now or after a restart.
+   *
+   * One feed's changes run one after the other, each from the state the one before stored: a change that
+   * awaits (an upload being stored) would otherwise be judged on the state another was about to leave,
+   * and two uploads sent at once would both be accepted, one of them lost (its request answered 200, its
+   * file never indexed), where one after the other the second is refused as already queued.
    */
-  async committed<T>(rec: FeedRecord, change: () => T | Promise<T>): Promise<T> {
+  committed<T>(rec: FeedRecord, change: () => T | Promise<T>): Promise<T> {
+    const k = key(rec.siteId, rec.feedId);
+    const run = (this.feedChanges.get(k) ?? Promise.resolve()).then(() => this.commit(rec, change));
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.feedChanges.set(k, settled);
+    void settled.then(() => {
+      if (this.feedChanges.get(k) === settled) this.feedChanges.delete(k);
+    });
+    return run;
+  }
+
+  private async commit<T>(rec: FeedRecord, change: () => T | Promise<T>): Promise<T> {
     const before = structuredClone(rec);
     const result = await change();
     try {

@@ -74,13 +74,14 @@ export async function requestIndex(
   req: IndexRequest,
 ): Promise<IndexRequestQueued> {
   const rec = requestedFeed(indexing.engine, req);
-  const now = indexing.engine.now;
-  const verdict = judge(indexing, rec, req, now);
   // `success` only once the request and the state it changed are on disk (else a DataDirError: 503,
-  // and the feed is as it was)
-  const queued = await indexing.engine.committed(rec, () =>
-    recordRequest(indexing, rec, req, verdict, now),
-  );
+  // and the feed is as it was); judged once the feed's changes before it are stored, so that a request
+  // sent while another's upload is being stored sees the feed that one queued
+  const { verdict, queued } = await indexing.engine.committed(rec, async () => {
+    const now = indexing.engine.now;
+    const verdict = judge(indexing, rec, req, now);
+    return { verdict, queued: await recordRequest(indexing, rec, req, verdict, now) };
+  });
   if (verdict.refusal) {
     verdict.refusal.workflow = queued.workflow;
     throw verdict.refusal;
