@@ -2,7 +2,7 @@
 // reading every page, and reads skip pages it knows are judged: its answers must be those of an engine
 // without the index (every page judged on every read) fed the same, after events, after pages go idle, after an upstream answer,
 // after a catalog change re-judges all, and after a reset. The fault corpus gives pages of every verdict.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { corpusEvents } from '../helpers/corpus-events';
 import { SandboxClock } from '../../src/main/clock';
 import { defaultTimelineSettings } from '../../src/main/config';
@@ -124,7 +124,10 @@ describe('timeline page index', () => {
       clock.advance(3_600_000);
       same(engine, reference);
       // the real service rejected what the sandbox accepted (forwarding): the page turns to fail
-      const forwarded = new PageBuilder({ pageLoadId: 'forwarded' }).render('r-fwd', { at: 0 });
+      // rendered now (two hours on): awaiting its impressions, not idle, it passes until the answer
+      const forwarded = new PageBuilder({ pageLoadId: 'forwarded' }).render('r-fwd', {
+        at: 7_200_000,
+      });
       both((e) => e.apply(forwarded));
       const before = same(engine, reference);
       const answered = {
@@ -144,6 +147,42 @@ describe('timeline page index', () => {
       expect(same(engine, reference)).toEqual({ pass: 0, warn: 0, fail: 0 });
     } finally {
       both((e) => e.dispose());
+      clock.dispose();
+    }
+  });
+});
+
+describe('pages gone idle in a burst the loop has not finished', () => {
+  // A clock moved on an hour makes many pages idle at once; the idle queue takes them in slices that give
+  // the loop back. A read that comes before the last slice must still see every one of them idle: with
+  // `no-impression` an error, each page rendered without impressions fails, by index, scan and site.
+  it('are all judged idle by the next read, with the index and without', () => {
+    const clock = new SandboxClock({ start: Date.parse('2026-11-21T04:00:00Z'), frozen: true });
+    const make = (pageIndex: boolean) =>
+      new TimelineEngine({
+        clock,
+        settings: defaultTimelineSettings(),
+        levels: mapLevels({ 'no-impression': 'error' }, 'test'),
+        pageIndex,
+      });
+    const engines = [make(true), make(false)];
+    // every look at the slice's clock finds a slice used up: the burst stops after one page
+    let t = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (t += 1000));
+    try {
+      for (const e of engines)
+        for (let n = 0; n < 12; n++)
+          e.apply(new PageBuilder({ pageLoadId: `p-${n}` }).render(`r-${n}`, { at: n }));
+      clock.advance(3_600_000);
+      for (const e of engines) {
+        if (e === engines[0])
+          expect(indexed(e, {}, 50).verdicts).toEqual({ pass: 0, warn: 0, fail: 12 });
+        expect(scan(e, {}, 50).verdicts).toEqual({ pass: 0, warn: 0, fail: 12 });
+        expect(e.list({ verdict: 'fail' })).toHaveLength(12);
+      }
+    } finally {
+      now.mockRestore();
+      for (const e of engines) e.dispose();
       clock.dispose();
     }
   });

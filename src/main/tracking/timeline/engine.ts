@@ -112,12 +112,14 @@ export class TimelineEngine {
       index: this.index,
     });
     this.quietPages = new QuietPages(options.pageRecords);
+    this.idle = new IdleQueue(options.clock, (page, at) => this.wentIdle(page, at));
     this.reads = new PageReads({
       clock: options.clock,
       pages: this.pages,
       index: this.index,
       judge: this.judge,
       quiet: this.quietPages,
+      idle: this.idle,
     });
     this.siteReads = new SiteReads(
       this.pages,
@@ -132,6 +134,7 @@ export class TimelineEngine {
       index: this.index,
       memory: this.quietPages,
       settle: () => this.reads.settle(),
+      idleNow: () => this.idle.dueNow(),
       exactly: (page) => this.reads.exactly(page),
       asFinished: (page, read) => this.reads.asFinished(page, read),
     });
@@ -143,7 +146,6 @@ export class TimelineEngine {
       applied: () => this.applied,
       credit: options.credit !== false,
     });
-    this.idle = new IdleQueue(options.clock, (page, at) => this.wentIdle(page, at));
   }
 
   get settings(): TimelineSettings {

@@ -87,6 +87,19 @@ export class IdleQueue {
     this.ns[i] = n;
   }
 
+  /**
+   * Hand every page whose deadline has passed to `due` now, one per step. A read that comes while a burst
+   * is still handled in slices (or before the timer of a deadline just passed has fired) sees every page
+   * idle by the clock, not those the slices reached so far: the index and a scan answer alike.
+   */
+  *dueNow(): Generator<void> {
+    const now = this.clock.now();
+    while (this.pages.length > 0 && this.ats[0]! <= now) {
+      this.popDue();
+      yield;
+    }
+  }
+
   clear(): void {
     this.pages = [];
     this.ats = [];

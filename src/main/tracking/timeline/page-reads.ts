@@ -11,6 +11,7 @@ import type {
 import type { Finding } from '../finding';
 import { keptFindings, pageDto, pageSummary, pageVerdictDto } from './dto';
 import type { HeldPages } from './held-pages';
+import type { IdleQueue } from './idle-queue';
 import type { Judge } from './judge';
 import type { Page } from './page';
 import type { QuietPages } from './quiet-pages';
@@ -28,6 +29,8 @@ export interface PageReadsDeps {
   index: VerdictIndex | undefined;
   judge: Judge;
   quiet: QuietPages;
+  /** pages waiting to count as idle (`no-impression`) */
+  idle: IdleQueue;
 }
 
 export class PageReads {
@@ -38,8 +41,10 @@ export class PageReads {
    * all gives the loop back between steps). After it, the index answers for every page.
    */
   *settle(): Generator<void> {
-    const { index, pages } = this.deps;
-    // an engine without the index judges every page when it is read: nothing to settle
+    const { index, pages, idle } = this.deps;
+    // pages idle by the clock whose turn in the idle burst has not come yet are idle for this read
+    yield* idle.dueNow();
+    // an engine without the index judges every page when it is read: nothing else to settle
     if (!index) return;
     for (const page of index.stale) {
       if (pages.holds(page)) this.evaluate(page, true);

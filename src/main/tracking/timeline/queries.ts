@@ -34,6 +34,8 @@ export interface QueryDeps {
   memory: QuietPages;
   /** judge every page changed since it was last judged exactly, one per step */
   settle(): Generator<void>;
+  /** pages idle by the clock the idle burst has not reached yet made idle, one per step */
+  idleNow(): Generator<void>;
   /** judge the page exactly if it changed since */
   exactly(page: Page): void;
   /** `read` of the page judged as if it has ended */
@@ -81,6 +83,7 @@ export class PageQueries {
   *matchingSteps(filter: TimelineFilter = {}, finished = false): Generator<Page | null> {
     const { index, lookup } = this.deps;
     const q = filter.q?.toLowerCase();
+    for (const _ of this.deps.idleNow()) yield null;
     // one page or one session's pages come from the lookup, one kind's or one rule's from the index; every
     // filter is still applied to them
     let pages: Iterable<Page> | undefined = lookup.candidates(filter);
