@@ -42,6 +42,7 @@ export type SandboxAccount = AccountConfig & {
 };
 import type { RulesConfig } from '../shared/timeline';
 import { didYouMean } from '../shared/nearest';
+import { jsonPlace } from '../shared/json-place';
 import { refuseQuotedNumber, unknownKey } from './config-values';
 
 export { ConfigError, defaultTimelineSettings };
@@ -131,7 +132,16 @@ export function readConfigFile(file: string): Record<string, unknown> {
   try {
     raw = JSON.parse(text);
   } catch (err) {
-    throw new ConfigError('', `not valid JSON: ${(err as Error).message}`, file);
+    const { why, line, column, cutOff } = jsonPlace(text, (err as Error).message);
+    if (cutOff)
+      throw new ConfigError('', 'not valid JSON: it ends before its last } (cut off?)', file);
+    throw new ConfigError(
+      '',
+      line === undefined
+        ? `not valid JSON (${why})`
+        : `not valid JSON at line ${line}, column ${column} (${why}): a missing comma or quote, or a comma after the last entry, is the usual cause`,
+      file,
+    );
   }
   refuseWrittenProblem(text, file);
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) {
@@ -480,7 +490,7 @@ function parseBool(v: string, key: string): boolean {
   if (NO.test(v)) return false;
   throw new ConfigError(
     key,
-    `${JSON.stringify(v)} is not a boolean: use true or false`,
+    `${JSON.stringify(v)} is not a boolean: use true or false (1/0, yes/no and on/off are read too)`,
     'environment',
   );
 }

@@ -26,7 +26,7 @@ describe('uploads sent at once to one feed', () => {
           fixture(name),
           name,
         );
-        return { by, status: res.status, body: await res.json() };
+        return { by, status: res.status, body: (await res.json()) as any };
       }),
     );
     const taken = answers.filter((a) => a.status === 200);

@@ -86,7 +86,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({}, {}, dirWithConfig({ prot: 1 }))).toThrow(
       /prot: unknown key; did you mean port\? allowed keys are port/,
     );
-    expect(() => loadConfig({}, {}, dirWithConfig('{"port": 1,'))).toThrow(/not valid JSON/);
+    expect(() => loadConfig({}, {}, dirWithConfig('{"port": 1,'))).toThrow(
+      /not valid JSON: it ends before its last \} \(cut off\?\)/,
+    );
+    // a comma missing at the end of line 3: the error points at where the next key starts
+    const text = '{\n  "port": 4545,\n  "host": "127.0.0.1"\n  "accounts": []\n}';
+    expect(() => loadConfig({}, {}, dirWithConfig(text))).toThrow(
+      /not valid JSON at line 4, column 3 \(.+\): a missing comma or quote/,
+    );
     expect(() => loadConfig({ config: '/nonexistent/x.json' }, {}, '/')).toThrow(
       /\/nonexistent\/x\.json: cannot read config file \(ENOENT\)/,
     );
@@ -128,7 +135,7 @@ describe('loadConfig', () => {
 
   it('rejects a bad boolean in the environment', () => {
     expect(() => loadConfig({}, { SEARCH_SANDBOX_EPHEMERAL: 'maybe' }, dirWithConfig({}))).toThrow(
-      /SEARCH_SANDBOX_EPHEMERAL: "maybe" is not a boolean/,
+      /SEARCH_SANDBOX_EPHEMERAL: "maybe" is not a boolean: use true or false \(1\/0, yes\/no and on\/off are read too\)/,
     );
   });
 });

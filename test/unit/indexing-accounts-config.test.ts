@@ -94,11 +94,39 @@ describe('accounts config', () => {
       account([{ id: 1, interval: 'daily' }]),
       /accounts\[0\]\.feeds\[0\]\.interval: "daily" is not an interval/,
     ],
-    [account([{ id: 1, interval: '0h' }]), /feeds\[0\]\.interval: "0h" is not an interval/],
-    [account([{ id: 1, source: 'ftp' }]), /feeds\[0\]\.source: must be an object/],
+    [account([{ id: 1, interval: '0h' }]), /feeds\[0\]\.interval: "0h" is shorter than a minute/],
+    [account([{ id: 1, interval: 'PT0S' }]), /interval: "PT0S" is shorter than a minute/],
+    [account([{ id: 1, interval: '59s' }]), /interval: "59s" is shorter than a minute/],
+    [
+      account([{ id: 1, source: 'ftp' }]),
+      /feeds\[0\]\.source: "ftp" is not a source: use "upload" .* or \{"kind": "cart"/,
+    ],
+    [
+      account([{ id: 1, source: 'uplaod' }]),
+      /feeds\[0\]\.source: "uplaod" is not a source: did you mean upload\? use "upload"/,
+    ],
+    [account([{ id: 1, source: 7 }]), /feeds\[0\]\.source: must be an object, got 7/],
     [
       account([{ id: 1, source: { kind: 'sftp' } }]),
-      /feeds\[0\]\.source\.kind: "sftp" is not a source kind/,
+      /feeds\[0\]\.source\.kind: "sftp" is not a source kind: use "upload"/,
+    ],
+    [
+      account([{ id: 1, source: { kind: 'crat', file: 'x' } }]),
+      /source\.kind: "crat" is not a source kind: did you mean cart\? use/,
+    ],
+    [
+      account([{ id: 1, source: { kind: 'upload', file: 'feed.csv' } }]),
+      /feeds\[0\]\.source\.file: an "upload" source indexes the file POSTed to it and reads no file: remove it, or make the source \{"kind": "cart", …\}/,
+    ],
+    [
+      account([{ id: 1, source: { kind: 'upload', url: 'http://127.0.0.1:9/c.csv' } }]),
+      /feeds\[0\]\.source\.url: an "upload" source .* reads no url/,
+    ],
+    [
+      account([
+        { id: 1, source: { kind: 'cart', file: 'feed.csv', url: 'http://127.0.0.1:9/c.csv' } },
+      ]),
+      /feeds\[0\]\.source: a "cart" source reads "file" or "url", not both/,
     ],
     [
       account([{ id: 1, source: { kind: 'cart' } }]),

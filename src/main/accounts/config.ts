@@ -13,6 +13,7 @@ import {
 import { parseIsoDuration } from '../durations';
 import { shown } from '../../shared/text';
 import { SITE_ID_PATTERN } from '../../shared/site-id';
+import { didYouMean } from '../../shared/nearest';
 
 export type FeedSource =
   { kind: 'upload' } | { kind: 'cart'; file: string } | { kind: 'cart'; url: string };
@@ -163,8 +164,8 @@ export function parseInterval(v: unknown, key: string, file: string): number | '
   // ISO 8601 too ("PT24H", "P1D"): it is what the clock admin API takes
   const iso = typeof v === 'string' && /^P/i.test(v.trim()) ? parseIsoDuration(v) : null;
   const m = typeof v === 'string' ? DURATION.exec(v.trim()) : null;
-  const ms =
-    iso !== null && iso > 0 ? iso : m && Number(m[1]) > 0 ? Number(m[1]) * UNIT_MS[m[2]!]! : null;
+  // "0m" and "PT0S" are intervals, too short ones: refused by the range below, which says so
+  const ms = iso !== null ? iso : m ? Number(m[1]) * UNIT_MS[m[2]!]! : null;
   if (ms === null)
     throw new ConfigError(
       key,
@@ -182,12 +183,34 @@ export function parseInterval(v: unknown, key: string, file: string): number | '
 
 function parseSource(v: unknown, key: string, baseDir: string, file: string): FeedSource {
   if (v === undefined || v === 'upload') return { kind: 'upload' };
+  if (typeof v === 'string')
+    throw new ConfigError(
+      key,
+      `${JSON.stringify(v)} is not a source: ${didYouMean(v, ['upload', 'cart'])}use "upload" (the feed takes a file POSTed as feedFile) or {"kind": "cart", "file": "cart.json"} (a PUT reads it from a file or a loopback "url")`,
+      file,
+    );
   const s = object(v, key, file, ['kind', 'file', 'url']);
-  if (s.kind === 'upload') return { kind: 'upload' };
-  if (s.kind !== 'cart')
+  const kind = s.kind;
+  if (kind !== 'upload' && kind !== 'cart')
     throw new ConfigError(
       `${key}.kind`,
-      `${JSON.stringify(s.kind)} is not a source kind: use "upload" (POST feedFile) or "cart" (PUT, read from file or url)`,
+      `${shown(kind)} is not a source kind: ${typeof kind === 'string' ? didYouMean(kind, ['upload', 'cart']) : ''}use "upload" (POST feedFile) or "cart" (PUT, read from file or url)`,
+      file,
+    );
+  const given = (['file', 'url'] as const).filter((k) => s[k] !== undefined);
+  if (kind === 'upload') {
+    if (given.length > 0)
+      throw new ConfigError(
+        `${key}.${given[0]}`,
+        `an "upload" source indexes the file POSTed to it and reads no ${given.join(' or ')}: remove it, or make the source {"kind": "cart", …} to have a PUT read it`,
+        file,
+      );
+    return { kind: 'upload' };
+  }
+  if (given.length > 1)
+    throw new ConfigError(
+      key,
+      'a "cart" source reads "file" or "url", not both: keep the one the PUT should read',
       file,
     );
   if (typeof s.file === 'string' && s.file) {

@@ -10,6 +10,7 @@ import {
   readRecordedSites,
 } from '../tracking/timeline/offline-provenance';
 import { isObject } from '../../shared/values';
+import { jsonPlace } from '../../shared/json-place';
 import { InputError, makeEvent, type Counter, type ReadResult } from './recorded';
 import { parseHar } from './har';
 import { requestFields } from './request-fields';
@@ -249,18 +250,10 @@ function firstLineParses(text: string): boolean {
 function brokenDocument(text: string, file: string, message: string): string {
   const expected =
     'expected a sandbox export or a HAR file, or NDJSON of beacon events (one per line)';
-  const at = /at position (\d+)/.exec(message);
-  // V8: "Unexpected end of JSON input", or an error at the very end of the text
-  if (/end of JSON input/.test(message) || (at && Number(at[1]) >= text.length - 1))
+  const { why, line, column, cutOff } = jsonPlace(text, message);
+  if (cutOff)
     return `${file}: a JSON document that is cut off (truncated after ${text.length} characters, it never closes): record or export it again, and let the copy finish`;
   // V8 quotes a short input whole instead of giving a position
-  const why = message.replace(
-    / in JSON at position \d+.*$|, (?:\.\.\.)?".*" is not valid JSON$/s,
-    '',
-  );
-  if (!at) return `${file}: not valid JSON (${why}); ${expected}`;
-  const before = text.slice(0, Number(at[1]));
-  const line = before.split('\n').length;
-  const column = Number(at[1]) - before.lastIndexOf('\n');
+  if (line === undefined) return `${file}: not valid JSON (${why}); ${expected}`;
   return `${file}:${line}:${column}: not valid JSON (${why}); ${expected}`;
 }
