@@ -1,10 +1,21 @@
 // A reset of everything (`{"what":"all"}`: events, search responses, feeds, uploads, catalogs, outbox)
 // stopped by kill -9 after each change it makes to the data directory, one run per change: the restarted
 // sandbox shows everything as it was before the reset, or everything as after it, never a part of each;
-// and once the reset was answered 200, everything as after it.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// and once the reset was answered 200, everything as after it. Each run starts on a copy of one data
+// directory filled once (by a sandbox stopped as a user stops it), so that the runs differ only in where
+// the reset was stopped.
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, spawnProcess } from '../api/cli-process';
 import {
   beacon,
@@ -18,11 +29,6 @@ import {
 } from './fault-helpers';
 
 afterEach(runCleanups);
-
-beforeAll(() => {
-  if (!existsSync(CLI))
-    throw new Error(`${CLI} is missing: run "npx electron-vite build" first (npm test does)`);
-});
 
 const PRELOAD = path.resolve(__dirname, '../helpers/crash-preload.mjs');
 const FEED = readFileSync(path.resolve(__dirname, '../../fixtures/search/outdoor-products.csv'));
@@ -89,6 +95,7 @@ async function crashedReset(at: number, fails = false) {
   const data = path.join(dir, 'data');
   const arm = path.join(dir, 'armed');
   const log = path.join(dir, 'changes');
+  cpSync(filled.data, data, { recursive: true });
   const first = spawnProcess(
     process.execPath,
     ['--import', PRELOAD, CLI, 'serve', '--port', '0', '--data', data],
@@ -97,11 +104,8 @@ async function crashedReset(at: number, fails = false) {
   );
   cleanups.push(() => first.kill());
   const url = await first.ready;
-  await fill(url);
   const before = await forgettable(url);
-  expect(before).toMatchObject({ events: PAGES.length, lastRun: true, mails: 1 });
-  expect(before.responses).toBeGreaterThan(0);
-  expect(before.products).toBeGreaterThan(0);
+  expect(before).toEqual(filled.before);
   writeFileSync(arm, '');
   const answered = await fetch(`${url}/_sandbox/reset`, {
     method: 'POST',
@@ -120,6 +124,38 @@ async function crashedReset(at: number, fails = false) {
   await second.kill();
   return { answered, before, restarted, changes };
 }
+
+/** The data directory every run starts from, and what its sandbox showed before it stopped. */
+const filled = { data: '', before: AFTER };
+const onAllDone: Array<() => void> = [];
+afterAll(() => onAllDone.forEach((done) => done()));
+
+beforeAll(async () => {
+  if (!existsSync(CLI))
+    throw new Error(`${CLI} is missing: run "npx electron-vite build" first (npm test does)`);
+  // kept for every test of the file (tempDir's are removed after each)
+  const dir = mkdtempSync(path.join(tmpdir(), 'reset-crash-filled-'));
+  onAllDone.push(() => rmSync(dir, { recursive: true, force: true }));
+  const data = path.join(dir, 'data');
+  const sandbox = spawnProcess(
+    process.execPath,
+    [CLI, 'serve', '--port', '0', '--data', data],
+    dir,
+  );
+  try {
+    await fill(await sandbox.ready);
+    const before = await forgettable(sandbox.url);
+    expect(before).toMatchObject({ events: PAGES.length, lastRun: true, mails: 1 });
+    expect(before.responses).toBeGreaterThan(0);
+    expect(before.products).toBeGreaterThan(0);
+    // stopped as a user stops it (Ctrl+C): whatever it had under way is on disk
+    sandbox.child.kill('SIGTERM');
+    expect(await sandbox.exit).toBe(0);
+    Object.assign(filled, { data, before });
+  } finally {
+    await sandbox.kill();
+  }
+}, 60_000);
 
 describe('a reset of everything stopped by kill -9', () => {
   it('restarts as before it or as after it, at every change it makes; as after it once answered', async () => {
