@@ -164,6 +164,11 @@ export interface FeedView {
   source: { kind: 'upload' } | { kind: 'cart'; file?: string; url?: string };
   regeneration: boolean;
   autopilot: boolean;
+  /**
+   * The config file's interval, autopilot and regeneration: where one differs from the feed's, it was set
+   * by hand (PATCH), and stays so until the config's value is edited (which then wins at the next start)
+   */
+  configured: { interval: string; autopilot: boolean; regeneration: boolean };
   idField: string | null;
   /** injected faults, each consumed by the next run it applies to */
   inject: { nextIndexFails: boolean; regenerationFails: boolean };

@@ -90,6 +90,11 @@ export const FeedViewShape = closed(
     ]),
     regeneration: Type.Boolean(),
     autopilot: Type.Boolean(),
+    configured: closed({
+      interval: Type.String(),
+      autopilot: Type.Boolean(),
+      regeneration: Type.Boolean(),
+    }),
     idField: nullable(Type.String()),
     inject: closed({ nextIndexFails: Type.Boolean(), regenerationFails: Type.Boolean() }),
     allowedTransitions: Type.Array(FeedState),

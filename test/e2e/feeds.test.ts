@@ -35,6 +35,10 @@ describe.skipIf(skip)('feed board UI', () => {
     const autopilot = card.getByTestId('feed-autopilot');
     if (await autopilot.isChecked()) await autopilot.click();
     await expect.poll(() => autopilot.isChecked()).toBe(false);
+    // set by hand against the config, and the card says what the config says
+    expect(await card.getByTestId('feed-autopilot-by-hand').textContent()).toBe(
+      'set by hand; the config says autopilot on',
+    );
 
     for (const to of [
       'regen_waiting',

@@ -79,9 +79,22 @@ export function applyPatch(
   const rec = find(engine, siteId, feedId);
   // read everything before changing anything
   const next = { ...rec.overrides };
-  if (patch.interval !== undefined) next.interval = interval(patch.interval);
-  if (patch.autopilot !== undefined) next.autopilot = patch.autopilot;
-  if (patch.regeneration !== undefined) next.regeneration = patch.regeneration;
+  const { config } = engine.settings(rec);
+  // each setting set by hand keeps what the config said then (feeds.ts, configEdited)
+  const base = { ...next.configured };
+  if (patch.interval !== undefined) {
+    next.interval = interval(patch.interval);
+    base.interval = config.interval;
+  }
+  if (patch.autopilot !== undefined) {
+    next.autopilot = patch.autopilot;
+    base.autopilot = config.autopilot;
+  }
+  if (patch.regeneration !== undefined) {
+    next.regeneration = patch.regeneration;
+    base.regeneration = config.regeneration;
+  }
+  if (Object.keys(base).length > 0) next.configured = base;
   const inject = { ...rec.inject, ...patch.inject };
   const changes: string[] = [];
   const before = engine.settings(rec);

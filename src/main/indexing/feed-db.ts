@@ -26,6 +26,18 @@ export interface FeedOverrides {
   interval?: number | 'Never';
   autopilot?: boolean;
   regeneration?: boolean;
+  /**
+   * The config's value of each setting when it was set by hand: a config edited since is the newer word,
+   * and wins at the next start (absent in data kept by an older version: the hand's value stays).
+   */
+  configured?: HandSetBase;
+}
+
+/** The config's settings a hand-set value replaced, as the config said them then. */
+export interface HandSetBase {
+  interval?: number | 'Never';
+  autopilot?: boolean;
+  regeneration?: boolean;
 }
 
 /** The run in progress: who started it and what it indexes. */

@@ -144,6 +144,17 @@ function checkRecord(rec: Fields): void {
   );
   overrides.bool('autopilot', true);
   overrides.bool('regeneration', true);
+  // what the config said when each was set by hand (left out by older versions)
+  if (overrides.obj.configured !== undefined) {
+    const base = overrides.object('configured')!;
+    base.need(
+      'interval',
+      (v) => v === undefined || v === 'Never' || typeof v === 'number',
+      'a number of ms or "Never" (or left out)',
+    );
+    base.bool('autopilot', true);
+    base.bool('regeneration', true);
+  }
   const inject = rec.object('inject')!;
   inject.bool('nextIndexFails');
   inject.bool('regenerationFails');

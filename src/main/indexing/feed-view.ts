@@ -47,6 +47,11 @@ export function feedView(engine: FeedViewSource, rec: FeedRecord): FeedView {
           : { kind: 'cart', url: source.url },
     regeneration: s.regeneration,
     autopilot: s.autopilot,
+    configured: {
+      interval: formatInterval(s.config.interval),
+      autopilot: s.config.autopilot,
+      regeneration: s.config.regeneration,
+    },
     idField: s.config.idField,
     inject: { ...rec.inject },
     allowedTransitions: allowedTargets(rec.state, feedTraits(s)),

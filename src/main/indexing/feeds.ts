@@ -21,6 +21,7 @@ import {
   fixtureRecord,
   HISTORY_LIMIT,
   type FeedRecord,
+  type HandSetBase,
   type IndexingDb,
   type RunInfo,
   type UploadStash,
@@ -40,7 +41,7 @@ import { feedView } from './feed-view';
 import { autopilotStep, scheduledStart } from './autopilot';
 import { bringTimesWithinReach, scheduleBack } from './clock-back';
 import type { Outbox } from './outbox';
-import { nextAfter } from '../durations';
+import { formatInterval, nextAfter } from '../durations';
 import { plural } from '../../shared/text';
 import {
   allowedTargets,
@@ -371,6 +372,38 @@ export class FeedEngine {
     this.advanceNextIndexTime(rec, at);
     this.transition(rec, 'regen_error', cause === 'hand' ? 'hand' : 'step', cause, reason, at);
     this.notify(rec, 'regen_error', reason, run, at);
+  }
+
+  /**
+   * At start: a setting set by hand whose value in the config was edited since it was set gives way to
+   * the config's, the newer word (a user who edits the config and restarts means it), said in the feed's
+   * history. One whose config value is as it was stays set by hand, and the feed's view shows both.
+   */
+  configEdited(rec: FeedRecord): void {
+    const { overrides } = rec;
+    const base = overrides.configured;
+    if (!base) return;
+    const { config } = this.settings(rec);
+    const before = this.settings(rec);
+    const said: string[] = [];
+    const shown = (key: keyof HandSetBase, v: number | 'Never' | boolean) =>
+      key === 'interval' ? formatInterval(v as number | 'Never') : v ? 'on' : 'off';
+    for (const key of ['interval', 'autopilot', 'regeneration'] as const) {
+      const then = base[key];
+      if (then === undefined || overrides[key] === undefined || then === config[key]) continue;
+      said.push(
+        `${key} ${shown(key, before[key])} was set by hand when the config said ${shown(key, then)}; the config now says ${shown(key, config[key])}, which applies (PATCH sets it by hand again)`,
+      );
+      delete overrides[key];
+      delete base[key];
+    }
+    if (Object.keys(base).length === 0) delete overrides.configured;
+    if (said.length === 0) return;
+    const { interval } = this.settings(rec);
+    if (interval !== before.interval)
+      rec.nextIndexTime =
+        interval === 'Never' ? null : nextAfter(rec.lastIndexed ?? this.now, interval, this.now);
+    for (const detail of said) this.note(rec, 'sandbox', detail);
   }
 
   /**

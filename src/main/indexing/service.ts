@@ -126,6 +126,7 @@ export class IndexingService {
           const problem = await this.seedCatalog(rec);
           if (problem) warnings.push(`feed ${feed.id} of ${account.siteId}: ${problem}`);
         } else {
+          this.engine.configEdited(rec);
           this.engine.repairSchedule(rec);
           const missing = this.engine.catalogMissing(rec);
           if (missing) warnings.push(`feed ${feed.id} of ${account.siteId}: ${missing}`);

@@ -341,6 +341,7 @@ export function FeedCard({ feed, now }: { feed: FeedView; now: number }) {
                 onChange={(e) => void patch({ autopilot: e.target.checked })}
               />
               Autopilot <span className="muted small">(timed progress; off: only hand moves)</span>
+              <ByHand feed={feed} setting="autopilot" />
             </label>
             <label className="toggle">
               <input
@@ -375,6 +376,7 @@ export function FeedCard({ feed, now }: { feed: FeedView; now: number }) {
                   </option>
                 ))}
               </select>
+              <ByHand feed={feed} setting="interval" />
             </label>
           </fieldset>
         </div>
@@ -386,5 +388,22 @@ export function FeedCard({ feed, now }: { feed: FeedView; now: number }) {
       </div>
       <FeedHistory feed={feed} now={now} />
     </article>
+  );
+}
+
+/** A setting set by hand, away from the config's: says so, and what the config says. */
+function ByHand({ feed, setting }: { feed: FeedView; setting: 'interval' | 'autopilot' }) {
+  const configured = feed.configured[setting];
+  if (feed[setting] === configured) return null;
+  const shown =
+    setting === 'interval' ? String(configured) : configured ? 'autopilot on' : 'autopilot off';
+  return (
+    <span
+      className="muted small"
+      data-testid={`feed-${setting}-by-hand`}
+      title="Set by hand: it stays after a restart until the config file's value is edited, which then applies"
+    >
+      set by hand; the config says {shown}
+    </span>
   );
 }
