@@ -340,7 +340,13 @@ function testSource(file: string): string {
 // How each block is covered
 
 type Coverage =
-  | { how: 'run' | 'checked'; what: string; check: (b: Block) => Promise<void> }
+  | {
+      how: 'run' | 'checked';
+      what: string;
+      check: (b: Block) => Promise<void>;
+      /** a check that starts processes of its own (vitest, a package install) needs longer */
+      timeout?: number;
+    }
   | { how: 'elsewhere'; what: string; file: string; test: string }
   | { how: 'classified'; what: string; reason: string; check?: (b: Block) => Promise<void> };
 
@@ -935,40 +941,54 @@ Object.assign(COVERAGE, {
   'docs/testing.md#fb324610cf': {
     how: 'run',
     what: 'vitest with startSandbox, as written, in a project that installed the package and vitest',
+    timeout: 120_000,
     check: async (b) => {
-      // the file as written, with vitest as the project installed it; then the same page without its render
-      const vitest = async (text: string) =>
-        inInstalledProject(async (cwd) => {
-          symlinkSync(
-            path.join(ROOT, 'node_modules/vitest'),
-            path.join(cwd, 'node_modules/vitest'),
-            'dir',
-          );
-          writeFileSync(path.join(cwd, 'search.test.js'), text);
-          // this run's own vitest variables would steer the inner run
-          const env = Object.fromEntries(
-            Object.entries(process.env).filter(([k]) => !/^(VITEST|TEST$|NODE_ENV$)/.test(k)),
-          );
-          return exec(process.execPath, [path.join(cwd, 'node_modules/vitest/vitest.mjs'), 'run'], {
-            cwd,
-            env: { ...env, FORCE_COLOR: '0', CI: '1' },
-          }).then(
-            (ok) => ({ code: 0, out: ok.stdout + ok.stderr }),
-            (err: { code: number; stdout: string; stderr: string }) => ({
-              code: err.code,
-              out: err.stdout + err.stderr,
-            }),
-          );
-        });
-      const clean = await vitest(b.text);
-      expect(clean.code, clean.out).toBe(0);
-      expect(clean.out).toMatch(/1 passed/);
+      // the file as written, and beside it the same page without its render, in one vitest run (a vitest
+      // start costs more than the two tests), with vitest as the project installed it
       const render = "  await send('render', { responseId: 'r1' }); // the results are shown\n";
       expect(b.text).toContain(render);
-      const broken = await vitest(b.text.replace(render, ''));
-      expect(broken.code, broken.out).toBe(1);
-      expect(broken.out).toMatch(
-        /expectClean failed \(siteId=demo42, failOn=warning\)[^]*error missing-render/,
+      const run = await inInstalledProject(async (cwd) => {
+        symlinkSync(
+          path.join(ROOT, 'node_modules/vitest'),
+          path.join(cwd, 'node_modules/vitest'),
+          'dir',
+        );
+        writeFileSync(path.join(cwd, 'search.test.js'), b.text);
+        writeFileSync(path.join(cwd, 'broken.test.js'), b.text.replace(render, ''));
+        // this run's own vitest variables would steer the inner run
+        const env = Object.fromEntries(
+          Object.entries(process.env).filter(([k]) => !/^(VITEST|TEST$|NODE_ENV$)/.test(k)),
+        );
+        const args = ['run', '--reporter=default', '--reporter=json', '--outputFile.json=r.json'];
+        const ran = await exec(
+          process.execPath,
+          [path.join(cwd, 'node_modules/vitest/vitest.mjs'), ...args],
+          { cwd, env: { ...env, FORCE_COLOR: '0', CI: '1' } },
+        ).then(
+          (ok) => ({ code: 0, out: ok.stdout + ok.stderr }),
+          (err: { code: number; stdout: string; stderr: string }) => ({
+            code: err.code,
+            out: err.stdout + err.stderr,
+          }),
+        );
+        const report = JSON.parse(readFileSync(path.join(cwd, 'r.json'), 'utf8')) as {
+          testResults: Array<{ name: string; status: string; message: string }>;
+        };
+        const files = Object.fromEntries(
+          report.testResults.map((f) => [path.basename(f.name), f.status]),
+        );
+        // the colours vitest gives its summary, left out to read it as text
+        // eslint-disable-next-line no-control-regex
+        return { code: ran.code, out: ran.out.replace(/\x1b\[[0-9;]*m/g, ''), files };
+      });
+      expect(run.files, run.out).toEqual({
+        'search.test.js': 'passed',
+        'broken.test.js': 'failed',
+      });
+      expect(run.code, run.out).toBe(1);
+      expect(run.out).toMatch(/1 failed \| 1 passed/);
+      expect(run.out).toMatch(
+        /FAIL +broken\.test\.js[^]*expectClean failed \(siteId=demo42, failOn=warning\)[^]*error missing-render/,
       );
     },
   },
@@ -1328,10 +1348,14 @@ describe('the blocks run or checked here', () => {
   for (const [id, c] of Object.entries(COVERAGE)) {
     if (!('check' in c) || !c.check) continue;
     const check = c.check;
-    it(`${c.how}: ${id} (${c.what})`, async () => {
-      const block = byId.get(id);
-      expect(block, `${id} changed or left the docs: see the first test`).toBeDefined();
-      await check(block!);
-    });
+    it(
+      `${c.how}: ${id} (${c.what})`,
+      async () => {
+        const block = byId.get(id);
+        expect(block, `${id} changed or left the docs: see the first test`).toBeDefined();
+        await check(block!);
+      },
+      ('timeout' in c && c.timeout) || undefined,
+    );
   }
 });

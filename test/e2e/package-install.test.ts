@@ -639,44 +639,86 @@ console.log(area, severity, baseline.status, read, port, pages.length, ruled.len
 export default { ...config, testDir: './baseline-tests', outputDir: './baseline-results', workers: 1 };
 `,
       );
-      // the page sends an order beacon to the production host, which the fixture routes to the sandbox
+      // the page sends an order beacon to the production host, which the fixture routes to the sandbox; its
+      // thank-you URL carries the order's key, new on every run and ignored by the comparison
       writeFileSync(
         path.join(project, 'baseline-tests', 'order.spec.js'),
         `import { test } from 'search-sandbox/playwright';
 test('the order tracks as its baseline', async ({ page, sandbox }) => {
   await page.goto(sandbox.url + '/_sandbox/health');
-  const body = { context: { timestamp: new Date().toISOString(), pageUrl: 'https://shop.example/thanks',
+  const body = { context: { timestamp: new Date().toISOString(), pageUrl: 'https://shop.example/thanks?key=' + crypto.randomUUID(),
       userId: crypto.randomUUID(), sessionId: crypto.randomUUID(), pageLoadId: crypto.randomUUID(), initiator: 'spec' },
     data: { orderId: crypto.randomUUID(), transactionTotal: 100, total: test.info().repeatEachIndex === Number(process.env.CHANGE_AT ?? -1) ? 90 : Number(process.env.ORDER_TOTAL ?? 100),
       results: [{ uid: '7', parentId: '7', sku: 'S7', qty: 1, price: 100 }] } };
   await page.evaluate((text) => fetch('https://analytics.athoscommerce.net/beacon/v2/demo42/order/transaction',
     { method: 'POST', headers: { 'content-type': 'text/plain' }, body: text }), JSON.stringify(body));
   await sandbox.waitForEvents({ siteId: 'demo42', event: 'transaction' });
-  const result = await sandbox.expectMatchesBaseline('order', { siteId: 'demo42' });
+  const result = await sandbox.expectMatchesBaseline('order', { siteId: 'demo42', ignore: ['query.key'] });
   console.log('baseline ' + result.status);
 });
 `,
       );
-      const play = (env: Record<string, string>, ...flags: string[]) =>
-        sh('npx', ['playwright', 'test', '--config', 'baseline.config.js', ...flags], {
-          CHROMIUM_PATH: CHROMIUM,
-          CI: '1',
-          ...env,
-        }).then(
+      type Attempt = { status: string; errors: Array<{ message: string }> };
+      type Report = {
+        suites: Array<{
+          specs: Array<{
+            tests: Array<{
+              annotations: Array<{ type: string; description?: string }>;
+              results: Attempt[];
+            }>;
+          }>;
+        }>;
+      };
+      const report = path.join(project, 'baseline-report.json');
+      // as CI runs it (CI=1), with the list reporter a person reads and the JSON one for each attempt
+      const play = async (env: Record<string, string>, ...flags: string[]) => {
+        const ran = await sh(
+          'npx',
+          [
+            'playwright',
+            'test',
+            '--config',
+            'baseline.config.js',
+            '--reporter=list,json',
+            ...flags,
+          ],
+          { CHROMIUM_PATH: CHROMIUM, CI: '1', PLAYWRIGHT_JSON_OUTPUT_FILE: report, ...env },
+        ).then(
           (ok) => ({ code: 0, stdout: ok.stdout }),
           (err: { code: number; stdout: string }) => ({ code: err.code, stdout: err.stdout }),
         );
+        const { suites } = JSON.parse(readFileSync(report, 'utf8')) as Report;
+        return { ...ran, tests: suites[0]!.specs.flatMap((spec) => spec.tests) };
+      };
       const file = path.join(project, 'baseline-tests', 'beacon-baselines', 'order.json');
-      // without --update-snapshots a missing baseline is written and the test fails, as toMatchSnapshot does
-      const missing = await play({}, '--repeat-each', '1');
+      const pages = '1 page';
+      // without --update-snapshots a missing baseline is written and the test fails, as toMatchSnapshot
+      // does; with retries (CI), the retry fails too, so the run does not pass as flaky
+      const missing = await play({}, '--retries', '2', '--repeat-each', '1');
       expect(missing.code, missing.stdout).toBe(1);
-      expect(missing.stdout).toContain(
-        `no baseline ${file}: wrote this run's traffic to it (1 page)`,
+      const attempts = missing.tests[0]!.results;
+      expect(attempts.map((r) => r.status)).toEqual(['failed', 'failed', 'failed']);
+      expect(attempts[0]!.errors[0]!.message).toContain(
+        `expectMatchesBaseline("order"): no baseline ${file}: wrote this run's traffic to it (${pages}); review it and commit it, and the next run compares with it. To write a missing baseline and pass: update: true, SEARCH_SANDBOX_UPDATE_BASELINES=1 or Playwright's --update-snapshots`,
       );
+      expect(attempts[2]!.errors[0]!.message).toContain(
+        `no baseline ${file}: an earlier attempt of this test wrote this run's traffic to it (${pages}); review it and commit it`,
+      );
+      expect(missing.stdout).toContain(`no baseline ${file}: wrote this run's traffic to it`);
+      expect(missing.stdout).not.toMatch(/flaky/);
+      expect(existsSync(file)).toBe(true);
       rmSync(file);
+      // --update-snapshots=none: nothing is written, and the missing baseline fails
+      const none = await play({}, '--update-snapshots=none', '--repeat-each', '1');
+      expect(none.code, none.stdout).toBe(1);
+      expect(none.tests[0]!.results[0]!.errors[0]!.message).toMatch(
+        /no baseline .*order\.json, and updates are off/,
+      );
+      expect(existsSync(file)).toBe(false);
       // the test three times in one run (a Playwright start costs more than the test): the first writes the
-      // missing baseline (--update-snapshots=missing), the second, on a sandbox reset for it, reads the file
-      // back and matches it, the third sends another total and fails with the diff, leaving the file as it was
+      // missing baseline (--update-snapshots=missing) and passes, saying so in its output and annotations;
+      // the second, on a sandbox reset for it, with a new order key, reads the file back and matches it; the
+      // third sends another total and fails with the diff, leaving the file as it was
       const first = await play(
         { CHANGE_AT: '2' },
         '--update-snapshots=missing',
@@ -688,6 +730,13 @@ test('the order tracks as its baseline', async ({ page, sandbox }) => {
       expect(first.stdout).not.toContain('baseline updated');
       expect(first.stdout).toMatch(/1 failed[^]*2 passed/);
       expect(first.stdout).toContain('field    order/transaction (event 1) data.total: 100 → 90');
+      const note = `wrote the missing baseline ${file} (${pages}): review it and commit it`;
+      expect(first.stdout).toContain(note);
+      expect(first.tests.map((t) => [t.results[0]!.status, t.annotations])).toEqual([
+        ['passed', [{ type: 'search-sandbox baseline', description: note }]],
+        ['passed', []],
+        ['failed', []],
+      ]);
       const written = readFileSync(file, 'utf8');
       expect(written).toContain('"total":100');
       const accepted = await play(
