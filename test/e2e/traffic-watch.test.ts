@@ -37,6 +37,15 @@ describe.skipIf(skip)('watching for traffic', () => {
       .poll(() => s.ui.testId('watch-tracking-waiting').textContent())
       .toContain('Waiting for the first event from your storefront…');
     expect(await tracking.getAttribute('data-state')).toBe('waiting');
+    // listening costs no frames: nothing on the screen animates until something arrives
+    const animations = () =>
+      s.page.evaluate(() =>
+        document.getAnimations().map((a) => {
+          const { iterations } = a.effect!.getTiming();
+          return `${(a as CSSAnimation).animationName} × ${iterations}`;
+        }),
+      );
+    expect(await animations()).toEqual([]);
 
     const page = newPage();
     const res = await postBeacon(
@@ -51,6 +60,8 @@ describe.skipIf(skip)('watching for traffic', () => {
     expect(await row.textContent()).toContain(SITE_ID);
     expect(await row.textContent()).toContain('search/render');
     expect(await row.getByTestId('live-verdict').textContent()).toBe('accepted 200');
+    // an arrival pulses the dot once, never endlessly
+    expect(await animations()).not.toContain('watch-pulse × Infinity');
 
     // a rejected one says why, with the first validation error
     const broken = searchBody('impression', page) as { context: Record<string, unknown> };

@@ -115,7 +115,15 @@ export function TrafficWatch({
     >
       <div className="card-head">
         <h2 id={`${testId}-title`} className="section-title traffic-title">
-          <span className="watch-dot" data-live={live ? 'true' : 'false'} aria-hidden="true" />
+          {/* it pulses once per arrival (a new element each time), and is still while it listens: an
+              endless pulse repainted the page 60 times a second, ~13% of a core for a screen left open */}
+          <span
+            key={total}
+            className="watch-dot"
+            data-live={live ? 'true' : 'false'}
+            data-pulse={live && total > 0 ? 'true' : 'false'}
+            aria-hidden="true"
+          />
           {title}
         </h2>
         <span className="small muted" role="status" data-testid={`${testId}-count`}>
