@@ -21,11 +21,14 @@ const maxWorkers = Math.max(3, (os.availableParallelism?.() ?? os.cpus().length)
 // and run the in-process project first: a long file started last is the whole run waiting on one worker.
 const LONG_FIRST = [
   'test/e2e/package-install.test.ts',
+  'test/faults/reset-crash.test.ts',
+  'test/api/cli-serve.test.ts',
+  'test/api/cli-data-dir.test.ts',
   'test/faults/import-crash.test.ts',
+  'test/api/cli-check.test.ts',
+  'test/api/doc-snippets.test.ts',
   'test/e2e/corpus.test.ts',
   'test/api/diff-cli.test.ts',
-  'test/api/cli-data-dir.test.ts',
-  'test/api/cli-serve.test.ts',
   'test/api/check-stream.test.ts',
   'test/e2e/storefront.test.ts',
   'test/e2e/timelines.test.ts',

@@ -17,16 +17,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, spawnProcess } from '../api/cli-process';
-import {
-  beacon,
-  cleanups,
-  json,
-  pageLoads,
-  render,
-  runCleanups,
-  serve,
-  tempDir,
-} from './fault-helpers';
+import { beacon, cleanups, json, pageLoads, render, runCleanups, tempDir } from './fault-helpers';
+import { startSandbox } from '../helpers/sandbox';
 
 afterEach(runCleanups);
 
@@ -117,11 +109,17 @@ async function crashedReset(at: number, fails = false) {
   );
   await first.kill();
   const changes = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').length : 0;
-  const second = await serve(data, dir);
-  const restarted = await forgettable(second.url);
-  // what the reset wrote aside, and its record, are gone: put in place or removed
-  expect(readdirSync(data).filter((name) => /\.reset-|^reset\.json$/.test(name))).toEqual([]);
-  await second.kill();
+  // restarted in this process: the start reads the data directory as the CLI's does, without a process's
+  // start to pay for at every change
+  const second = await startSandbox({ dataDir: data });
+  let restarted: typeof before;
+  try {
+    restarted = await forgettable(second.url);
+    // what the reset wrote aside, and its record, are gone: put in place or removed
+    expect(readdirSync(data).filter((name) => /\.reset-|^reset\.json$/.test(name))).toEqual([]);
+  } finally {
+    await second.close();
+  }
   return { answered, before, restarted, changes };
 }
 
