@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postBeacon } from '../helpers/sandbox';
 import { SITE_ID, newPage, searchBody } from './helpers/beacons';
+import { RUNNING_ANIMATIONS } from './helpers/in-page';
 import { openUi, skipReason, type UiSession } from './helpers/ui';
 
 const skip = skipReason();
@@ -38,13 +39,7 @@ describe.skipIf(skip)('watching for traffic', () => {
       .toContain('Waiting for the first event from your storefront…');
     expect(await tracking.getAttribute('data-state')).toBe('waiting');
     // listening costs no frames: nothing on the screen animates until something arrives
-    const animations = () =>
-      s.page.evaluate(() =>
-        document.getAnimations().map((a) => {
-          const { iterations } = a.effect!.getTiming();
-          return `${(a as CSSAnimation).animationName} × ${iterations}`;
-        }),
-      );
+    const animations = () => s.page.evaluate<string[]>(RUNNING_ANIMATIONS);
     expect(await animations()).toEqual([]);
 
     const page = newPage();

@@ -51,3 +51,6 @@ export const cutText = (selector: string) => `(() =>
     .flatMap((root) => [root, ...root.querySelectorAll('*')])
     .filter((el) => getComputedStyle(el).display !== 'inline' && el.scrollWidth > el.clientWidth + 1)
     .map((el) => (el.textContent || '').trim().slice(0, 80)))()`;
+
+/** The animations running on the page, each as "name × iterations" (Infinity: one that never ends). */
+export const RUNNING_ANIMATIONS = `document.getAnimations().map((a) => a.animationName + ' × ' + a.effect.getTiming().iterations)`;
