@@ -640,23 +640,32 @@ export default { ...config, testDir: './baseline-tests', outputDir: './baseline-
 `,
       );
       // the page sends an order beacon to the production host, which the fixture routes to the sandbox; its
-      // thank-you URL carries the order's key, new on every run and ignored by the comparison
-      writeFileSync(
-        path.join(project, 'baseline-tests', 'order.spec.js'),
+      // thank-you URL carries the order's key, new on every run and ignored by the comparison. The spec
+      // for a missing baseline sends it from Node instead: no page, so Playwright starts no browser for it
+      const spec = (name: string, viaPage: boolean) =>
         `import { test } from 'search-sandbox/playwright';
-test('the order tracks as its baseline', async ({ page, sandbox }) => {
-  await page.goto(sandbox.url + '/_sandbox/health');
+test('the order tracks as its baseline', async ({ ${viaPage ? 'page, ' : ''}sandbox }) => {
   const body = { context: { timestamp: new Date().toISOString(), pageUrl: 'https://shop.example/thanks?key=' + crypto.randomUUID(),
       userId: crypto.randomUUID(), sessionId: crypto.randomUUID(), pageLoadId: crypto.randomUUID(), initiator: 'spec' },
     data: { orderId: crypto.randomUUID(), transactionTotal: 100, total: test.info().repeatEachIndex === Number(process.env.CHANGE_AT ?? -1) ? 90 : Number(process.env.ORDER_TOTAL ?? 100),
       results: [{ uid: '7', parentId: '7', sku: 'S7', qty: 1, price: 100 }] } };
+  ${
+    viaPage
+      ? `await page.goto(sandbox.url + '/_sandbox/health');
   await page.evaluate((text) => fetch('https://analytics.athoscommerce.net/beacon/v2/demo42/order/transaction',
-    { method: 'POST', headers: { 'content-type': 'text/plain' }, body: text }), JSON.stringify(body));
+    { method: 'POST', headers: { 'content-type': 'text/plain' }, body: text }), JSON.stringify(body));`
+      : `await fetch(sandbox.url + '/beacon/v2/demo42/order/transaction',
+    { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(body) });`
+  }
   await sandbox.waitForEvents({ siteId: 'demo42', event: 'transaction' });
-  const result = await sandbox.expectMatchesBaseline('order', { siteId: 'demo42', ignore: ['query.key'] });
+  const result = await sandbox.expectMatchesBaseline('${name}', { siteId: 'demo42', ignore: ['query.key'] });
   console.log('baseline ' + result.status);
 });
-`,
+`;
+      writeFileSync(path.join(project, 'baseline-tests', 'order.spec.js'), spec('order', true));
+      writeFileSync(
+        path.join(project, 'baseline-tests', 'missing.spec.js'),
+        spec('missing', false),
       );
       type Attempt = { status: string; errors: Array<{ message: string }> };
       type Report = {
@@ -671,7 +680,7 @@ test('the order tracks as its baseline', async ({ page, sandbox }) => {
       };
       const report = path.join(project, 'baseline-report.json');
       // as CI runs it (CI=1), with the list reporter a person reads and the JSON one for each attempt
-      const play = async (env: Record<string, string>, ...flags: string[]) => {
+      const play = async (file: string, env: Record<string, string>, ...flags: string[]) => {
         const ran = await sh(
           'npx',
           [
@@ -681,6 +690,7 @@ test('the order tracks as its baseline', async ({ page, sandbox }) => {
             'baseline.config.js',
             '--reporter=list,json',
             ...flags,
+            file,
           ],
           { CHROMIUM_PATH: CHROMIUM, CI: '1', PLAYWRIGHT_JSON_OUTPUT_FILE: report, ...env },
         ).then(
@@ -690,36 +700,42 @@ test('the order tracks as its baseline', async ({ page, sandbox }) => {
         const { suites } = JSON.parse(readFileSync(report, 'utf8')) as Report;
         return { ...ran, tests: suites[0]!.specs.flatMap((spec) => spec.tests) };
       };
-      const file = path.join(project, 'baseline-tests', 'beacon-baselines', 'order.json');
+      const baselines = path.join(project, 'baseline-tests', 'beacon-baselines');
+      const file = path.join(baselines, 'order.json');
+      const missingFile = path.join(baselines, 'missing.json');
       const pages = '1 page';
       // without --update-snapshots a missing baseline is written and the test fails, as toMatchSnapshot
       // does; with retries (CI), the retry fails too, so the run does not pass as flaky
-      const missing = await play({}, '--retries', '2', '--repeat-each', '1');
+      const missing = await play('missing.spec.js', {}, '--retries', '2');
       expect(missing.code, missing.stdout).toBe(1);
       const attempts = missing.tests[0]!.results;
       expect(attempts.map((r) => r.status)).toEqual(['failed', 'failed', 'failed']);
       expect(attempts[0]!.errors[0]!.message).toContain(
-        `expectMatchesBaseline("order"): no baseline ${file}: wrote this run's traffic to it (${pages}); review it and commit it, and the next run compares with it. To write a missing baseline and pass: update: true, SEARCH_SANDBOX_UPDATE_BASELINES=1 or Playwright's --update-snapshots`,
+        `expectMatchesBaseline("missing"): no baseline ${missingFile}: wrote this run's traffic to it (${pages}); review it and commit it, and the next run compares with it. To write a missing baseline and pass: update: true, SEARCH_SANDBOX_UPDATE_BASELINES=1 or Playwright's --update-snapshots`,
       );
       expect(attempts[2]!.errors[0]!.message).toContain(
-        `no baseline ${file}: an earlier attempt of this test wrote this run's traffic to it (${pages}); review it and commit it`,
+        `no baseline ${missingFile}: an earlier attempt of this test wrote this run's traffic to it (${pages}); review it and commit it`,
       );
-      expect(missing.stdout).toContain(`no baseline ${file}: wrote this run's traffic to it`);
+      expect(missing.stdout).toContain(
+        `no baseline ${missingFile}: wrote this run's traffic to it`,
+      );
       expect(missing.stdout).not.toMatch(/flaky/);
-      expect(existsSync(file)).toBe(true);
-      rmSync(file);
+      expect(existsSync(missingFile)).toBe(true);
+      rmSync(missingFile);
       // --update-snapshots=none: nothing is written, and the missing baseline fails
-      const none = await play({}, '--update-snapshots=none', '--repeat-each', '1');
+      const none = await play('missing.spec.js', {}, '--update-snapshots=none');
       expect(none.code, none.stdout).toBe(1);
       expect(none.tests[0]!.results[0]!.errors[0]!.message).toMatch(
-        /no baseline .*order\.json, and updates are off/,
+        /no baseline .*missing\.json, and updates are off/,
       );
+      expect(existsSync(missingFile)).toBe(false);
       expect(existsSync(file)).toBe(false);
       // the test three times in one run (a Playwright start costs more than the test): the first writes the
       // missing baseline (--update-snapshots=missing) and passes, saying so in its output and annotations;
       // the second, on a sandbox reset for it, with a new order key, reads the file back and matches it; the
       // third sends another total and fails with the diff, leaving the file as it was
       const first = await play(
+        'order.spec.js',
         { CHANGE_AT: '2' },
         '--update-snapshots=missing',
         '--repeat-each',
@@ -740,6 +756,7 @@ test('the order tracks as its baseline', async ({ page, sandbox }) => {
       const written = readFileSync(file, 'utf8');
       expect(written).toContain('"total":100');
       const accepted = await play(
+        'order.spec.js',
         { ORDER_TOTAL: '90' },
         '--update-snapshots',
         '--repeat-each',
