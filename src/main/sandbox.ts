@@ -113,7 +113,7 @@ export async function createCore(
   return core;
 }
 
-/** How long a close waits for the imports under way to answer before it closes their connections. */
+/** How long a close waits for the imports and uploads under way to answer before it closes their connections. */
 const CLOSE_ANSWER_MS = 3_000;
 
 export interface Sandbox {
@@ -180,6 +180,7 @@ export async function createSandbox(
       : config.host.includes(':')
         ? `[${config.host}]`
         : config.host;
+  const sending = bodiesUnderWay(httpsServer ? [server, httpsServer] : [server]);
   let closing: Promise<void> | null = null;
   return {
     core,
@@ -197,11 +198,12 @@ export async function createSandbox(
           (srv) => new Promise<void>((resolve) => srv.close(() => resolve())),
         );
         core.events.endWaits();
-        // an import under way stops at its next batch and is answered (503 Closing) before connections
-        // close; one stalled on a client that stopped sending its body is not waited for past a bound
+        // an import under way stops at its next batch and is answered (503 Closing), and a request still
+        // sending its body (a feed upload, a beacon) is read, stored and answered, before connections
+        // close; one stalled on a client that stopped sending is not waited for past a bound
         let bound: NodeJS.Timeout | undefined;
         await Promise.race([
-          core.events.writesDone(),
+          Promise.all([core.events.writesDone(), sending.done()]),
           new Promise((resolve) => (bound = setTimeout(resolve, CLOSE_ANSWER_MS))),
         ]);
         clearTimeout(bound);
@@ -212,6 +214,32 @@ export async function createSandbox(
       })();
       return closing;
     },
+  };
+}
+
+/**
+ * The requests that send a body (every method but GET and HEAD) until they are answered: a close waits for
+ * them (bounded), so Ctrl-C while a feed file uploads answers it instead of cutting it. Reads are not
+ * waited for: streams and long-polls stay open by design, and a close ends them itself.
+ */
+function bodiesUnderWay(servers: http.Server[]): { done(): Promise<void> } {
+  const open = new Set<http.ServerResponse>();
+  let idle: Array<() => void> = [];
+  for (const srv of servers)
+    srv.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+      if (req.method === 'GET' || req.method === 'HEAD') return;
+      open.add(res);
+      res.once('close', () => {
+        open.delete(res);
+        if (open.size > 0) return;
+        const waiting = idle;
+        idle = [];
+        for (const resolve of waiting) resolve();
+      });
+    });
+  return {
+    done: () =>
+      open.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => idle.push(resolve)),
   };
 }
 
