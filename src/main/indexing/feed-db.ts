@@ -218,6 +218,8 @@ function shapeProblem(data: unknown): string | null {
 /** The last uploaded feed file per feed: in memory, mirrored to `<dataDir>/uploads/` when persistent. */
 export class UploadStash {
   private readonly files = new Map<string, { data: Buffer; name: string }>();
+  /** why a feed's kept upload could not be read at start (its file missing or unreadable) */
+  private readonly lost = new Map<string, string>();
 
   constructor(private readonly dir: string | null) {}
 
@@ -237,22 +239,52 @@ export class UploadStash {
       await replaceFile(`${this.file(siteId, feedId)}.name`, name);
     }
     this.files.set(`${siteId}/${feedId}`, { data, name });
+    this.lost.delete(`${siteId}/${feedId}`);
   }
 
+  /**
+   * The feed's kept upload, read at start. None kept is no problem; one whose name is kept without its
+   * bytes, or whose file cannot be read, is lost, and `lostOf` says why (the sandbox's copy, not the
+   * client's file, is what failed).
+   */
   async load(siteId: string, feedId: number): Promise<void> {
     if (!this.dir || this.files.has(`${siteId}/${feedId}`)) return;
+    const file = this.file(siteId, feedId);
     try {
-      const data = await readFile(this.file(siteId, feedId));
-      const name = await readFile(`${this.file(siteId, feedId)}.name`, 'utf8').catch(
-        () => 'upload',
-      );
+      const data = await readFile(file);
+      const name = await readFile(`${file}.name`, 'utf8').catch(() => 'upload');
       this.files.set(`${siteId}/${feedId}`, { data, name });
-    } catch {
-      /* no upload kept for this feed */
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT') this.markLost(siteId, feedId, `${file} could not be read (${code})`);
+      else if (
+        await readFile(`${file}.name`).then(
+          () => true,
+          () => false,
+        )
+      )
+        this.markLost(siteId, feedId, `${file} is missing`);
     }
   }
 
+  /** Why the feed's kept upload is lost, if it is (see `load`). */
+  lostOf(siteId: string, feedId: number): string | undefined {
+    return this.lost.get(`${siteId}/${feedId}`);
+  }
+
+  /** The feed's upload is expected and is not there: `why` is said by every run that needed it. */
+  markLost(siteId: string, feedId: number, why: string): void {
+    this.lost.set(`${siteId}/${feedId}`, why);
+  }
+
+  /** Where the feed's upload is kept (null in memory). */
+  pathOf(siteId: string, feedId: number): string | null {
+    return this.dir ? this.file(siteId, feedId) : null;
+  }
+
   async clear(siteId?: string): Promise<void> {
+    for (const key of [...this.lost.keys()])
+      if (siteId === undefined || key.startsWith(`${siteId}/`)) this.lost.delete(key);
     for (const key of [...this.files.keys()]) {
       const [site, feed] = key.split('/') as [string, string];
       if (siteId !== undefined && site !== siteId) continue;

@@ -93,7 +93,13 @@ async function fetchCartUrl(url: string): Promise<Buffer> {
 
 /** Where a run's feed file comes from. */
 export type RunSource =
-  { kind: 'upload'; data: Buffer | undefined } | { kind: 'cart'; feed: FeedConfig };
+  | {
+      kind: 'upload';
+      data: Buffer | undefined;
+      /** why the sandbox's kept copy of an accepted upload is not there (missing, unreadable) */
+      lost?: string;
+    }
+  | { kind: 'cart'; feed: FeedConfig };
 
 export async function executeRun(
   source: RunSource,
@@ -106,7 +112,9 @@ export async function executeRun(
     if (source.kind === 'upload') {
       if (!source.data)
         return failed(
-          'no feed file: none was uploaded for this feed yet (POST /api/index/feed with feedFile)',
+          source.lost
+            ? `the uploaded feed file is not in the data directory: ${source.lost} (the sandbox's copy, not your file): upload it again (POST /api/index/feed with feedFile)`
+            : 'no feed file: none was uploaded for this feed yet (POST /api/index/feed with feedFile)',
         );
       input = { kind: 'buffer', data: source.data };
     } else if (source.feed.source.kind === 'cart' && 'file' in source.feed.source) {

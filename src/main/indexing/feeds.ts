@@ -364,6 +364,24 @@ export class FeedEngine {
     return reason;
   }
 
+  /**
+   * At start: a run that indexes an upload whose kept copy is not in the data directory (removed, or
+   * unreadable) says so in the feed's history and the start-up warnings, naming the file; the run, when it
+   * reads it, fails saying the same, not that no file was ever uploaded.
+   */
+  uploadLost(rec: FeedRecord): string | null {
+    const { stash } = this.deps;
+    if (rec.run?.input !== 'upload' || stash.get(rec.siteId, rec.feedId)) return null;
+    const where = stash.pathOf(rec.siteId, rec.feedId);
+    if (!where) return null;
+    const why = stash.lostOf(rec.siteId, rec.feedId) ?? `${where} is missing`;
+    stash.markLost(rec.siteId, rec.feedId, why);
+    const file = rec.run.file ? ` (${rec.run.file})` : '';
+    const reason = `the upload its ${rec.state === 'running' ? 'run indexes' : 'queued run will index'}${file} is not in the data directory: ${why}; upload the file again`;
+    this.note(rec, 'sandbox', reason);
+    return reason;
+  }
+
   /** regen_running → regen_error: the run ends (nextIndexTime moves on, requestedBy gets told). */
   failRegeneration(rec: FeedRecord, at: number, cause: TransitionCause, reason: string): void {
     const run = rec.run;
@@ -481,7 +499,11 @@ export class FeedEngine {
     const source =
       rec.run?.input === 'cart'
         ? ({ kind: 'cart', feed: config } as const)
-        : ({ kind: 'upload', data: this.deps.stash.get(rec.siteId, rec.feedId)?.data } as const);
+        : ({
+            kind: 'upload',
+            data: this.deps.stash.get(rec.siteId, rec.feedId)?.data,
+            lost: this.deps.stash.lostOf(rec.siteId, rec.feedId),
+          } as const);
     const task: ParseTask = {
       runId,
       result: null,

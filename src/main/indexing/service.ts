@@ -130,6 +130,8 @@ export class IndexingService {
           this.engine.repairSchedule(rec);
           const missing = this.engine.catalogMissing(rec);
           if (missing) warnings.push(`feed ${feed.id} of ${account.siteId}: ${missing}`);
+          const lost = this.engine.uploadLost(rec);
+          if (lost) warnings.push(`feed ${feed.id} of ${account.siteId}: ${lost}`);
           const changed = sourceChanged(rec, feed);
           if (changed) this.engine.note(rec, 'sandbox', changed);
           // the clock starts at real time again: times kept from an advanced clock come within reach
