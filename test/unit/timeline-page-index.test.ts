@@ -84,19 +84,23 @@ function same(engine: TimelineEngine, reference: TimelineEngine): Record<Verdict
   return counts!;
 }
 
+/** An engine on `clock` with no-impression an error: a page turns from pass to fail when it goes idle. */
+function strictEngine(clock: SandboxClock, pageIndex: boolean): TimelineEngine {
+  return new TimelineEngine({
+    clock,
+    settings: defaultTimelineSettings(),
+    levels: mapLevels({ 'no-impression': 'error' }, 'test'),
+    pageIndex,
+  });
+}
+
 describe('timeline page index', () => {
   it('answers as the scan does, as pages change, go idle, are re-judged and reset', () => {
     const events = corpusEvents();
     expect(events.length).toBeGreaterThan(400);
     const clock = new SandboxClock({ start: Date.parse('2026-11-21T04:00:00Z'), frozen: true });
     // no-impression as an error: a page turns from pass to fail when it goes idle (the index must follow)
-    const make = (pageIndex: boolean) =>
-      new TimelineEngine({
-        clock,
-        settings: defaultTimelineSettings(),
-        levels: mapLevels({ 'no-impression': 'error' }, 'test'),
-        pageIndex,
-      });
+    const make = (pageIndex: boolean) => strictEngine(clock, pageIndex);
     const engine = make(true);
     const reference = make(false);
     const both = (f: (e: TimelineEngine) => void) => [engine, reference].forEach(f);
@@ -158,13 +162,7 @@ describe('pages gone idle in a burst the loop has not finished', () => {
   // `no-impression` an error, each page rendered without impressions fails, by index, scan and site.
   it('are all judged idle by the next read, with the index and without', () => {
     const clock = new SandboxClock({ start: Date.parse('2026-11-21T04:00:00Z'), frozen: true });
-    const make = (pageIndex: boolean) =>
-      new TimelineEngine({
-        clock,
-        settings: defaultTimelineSettings(),
-        levels: mapLevels({ 'no-impression': 'error' }, 'test'),
-        pageIndex,
-      });
+    const make = (pageIndex: boolean) => strictEngine(clock, pageIndex);
     const engines = [make(true), make(false)];
     // every look at the slice's clock finds a slice used up: the burst stops after one page
     let t = 0;

@@ -127,6 +127,17 @@ class Fields {
   }
 }
 
+/** The settings a PATCH sets by hand (interval, autopilot, regeneration), each of which may be left out. */
+function handSettings(fields: Fields, absent: string): void {
+  fields.need(
+    'interval',
+    (v) => v === undefined || v === 'Never' || typeof v === 'number',
+    `a number of ms or "Never" (or ${absent})`,
+  );
+  fields.bool('autopilot', true);
+  fields.bool('regeneration', true);
+}
+
 function checkRecord(rec: Fields): void {
   rec.string('siteId');
   rec.count('feedId', 1);
@@ -137,24 +148,10 @@ function checkRecord(rec: Fields): void {
   rec.need('nextIndexTime', (v) => v === null || typeof v === 'number', `${TIME} or null`);
   const overrides = rec.object('overrides')!;
   // an interval out of range (an older version's) is dropped for the configured one (feeds.ts)
-  overrides.need(
-    'interval',
-    (v) => v === undefined || v === 'Never' || typeof v === 'number',
-    'a number of ms or "Never" (or left out for the configured interval)',
-  );
-  overrides.bool('autopilot', true);
-  overrides.bool('regeneration', true);
+  handSettings(overrides, 'left out for the configured interval');
   // what the config said when each was set by hand (left out by older versions)
-  if (overrides.obj.configured !== undefined) {
-    const base = overrides.object('configured')!;
-    base.need(
-      'interval',
-      (v) => v === undefined || v === 'Never' || typeof v === 'number',
-      'a number of ms or "Never" (or left out)',
-    );
-    base.bool('autopilot', true);
-    base.bool('regeneration', true);
-  }
+  if (overrides.obj.configured !== undefined)
+    handSettings(overrides.object('configured')!, 'left out');
   const inject = rec.object('inject')!;
   inject.bool('nextIndexFails');
   inject.bool('regenerationFails');
