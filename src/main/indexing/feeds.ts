@@ -378,7 +378,7 @@ export class FeedEngine {
     stash.markLost(rec.siteId, rec.feedId, why);
     const file = rec.run.file ? ` (${rec.run.file})` : '';
     const reason = `the upload its ${rec.state === 'running' ? 'run indexes' : 'queued run will index'}${file} is not in the data directory: ${why}; upload the file again`;
-    this.note(rec, 'sandbox', reason);
+    this.startNote(rec, reason);
     return reason;
   }
 
@@ -421,7 +421,13 @@ export class FeedEngine {
     if (interval !== before.interval)
       rec.nextIndexTime =
         interval === 'Never' ? null : nextAfter(rec.lastIndexed ?? this.now, interval, this.now);
-    for (const detail of said) this.note(rec, 'sandbox', detail);
+    for (const detail of said) this.startNote(rec, detail);
+  }
+
+  /** A note found at start, before anyone listens: kept in the history, told with the feed's first change. */
+  private startNote(rec: FeedRecord, detail: string): void {
+    const at = new Date(this.now).toISOString();
+    this.addHistory(rec, { kind: 'note', at, cause: 'sandbox', detail });
   }
 
   /**
