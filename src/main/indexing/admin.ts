@@ -5,7 +5,7 @@
 import type { FeedState, FeedView, PatchedFeed } from '../../shared/indexing';
 import { parseInterval } from '../accounts/config';
 import { ConfigError } from '../config-error';
-import { formatInterval, nextAfter } from '../durations';
+import { formatInterval } from '../durations';
 import { clipped } from '../../shared/text';
 import type { FeedEngine } from './feeds';
 import type { FeedRecord } from './feed-db';
@@ -79,7 +79,8 @@ export function applyPatch(
   const rec = find(engine, siteId, feedId);
   // read everything before changing anything
   const next = { ...rec.overrides };
-  const { config } = engine.settings(rec);
+  const before = engine.settings(rec);
+  const { config } = before;
   // each setting set by hand keeps what the config said then (feeds.ts, configEdited)
   const base = { ...next.configured };
   if (patch.interval !== undefined) {
@@ -97,7 +98,6 @@ export function applyPatch(
   if (Object.keys(base).length > 0) next.configured = base;
   const inject = { ...rec.inject, ...patch.inject };
   const changes: string[] = [];
-  const before = engine.settings(rec);
   const injectedBefore = rec.inject;
   rec.overrides = next;
   rec.inject = inject;
@@ -105,8 +105,7 @@ export function applyPatch(
   if (before.interval !== after.interval) {
     // as the interval is written everywhere else ("24h", "30m", "7d"), not "1440 min"
     changes.push(`interval ${formatInterval(after.interval)}`);
-    if (after.interval === 'Never') rec.nextIndexTime = null;
-    else rec.nextIndexTime = nextAfter(rec.lastIndexed ?? engine.now, after.interval, engine.now);
+    engine.recountNext(rec);
   }
   if (before.autopilot !== after.autopilot)
     changes.push(after.autopilot ? 'autopilot on' : 'autopilot off (moves by hand only)');

@@ -1,7 +1,7 @@
 // The small mutable state of indexing (feed states, history, outbox, last uploads) in lowdb:
 // a JSON file in the data directory, or memory when the sandbox is ephemeral. Survives restarts.
 import { Low, Memory } from 'lowdb';
-import { readFile } from 'node:fs/promises';
+import { access, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DataDirError, dataDirFailure } from '../store/data-dir-error';
 import { makePrivateDir, PrivateJsonFile } from '../store/private-files';
@@ -258,7 +258,7 @@ export class UploadStash {
       const code = (err as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT') this.markLost(siteId, feedId, `${file} could not be read (${code})`);
       else if (
-        await readFile(`${file}.name`).then(
+        await access(`${file}.name`).then(
           () => true,
           () => false,
         )

@@ -401,8 +401,8 @@ export class FeedEngine {
     const { overrides } = rec;
     const base = overrides.configured;
     if (!base) return;
-    const { config } = this.settings(rec);
     const before = this.settings(rec);
+    const { config } = before;
     const said: string[] = [];
     const shown = (key: keyof HandSetBase, v: number | 'Never' | boolean) =>
       key === 'interval' ? formatInterval(v as number | 'Never') : v ? 'on' : 'off';
@@ -417,11 +417,15 @@ export class FeedEngine {
     }
     if (Object.keys(base).length === 0) delete overrides.configured;
     if (said.length === 0) return;
-    const { interval } = this.settings(rec);
-    if (interval !== before.interval)
-      rec.nextIndexTime =
-        interval === 'Never' ? null : nextAfter(rec.lastIndexed ?? this.now, interval, this.now);
+    if (this.settings(rec).interval !== before.interval) this.recountNext(rec);
     for (const detail of said) this.startNote(rec, detail);
+  }
+
+  /** The next index counted again from the last one by the feed's interval (none when it is Never). */
+  recountNext(rec: FeedRecord): void {
+    const { interval } = this.settings(rec);
+    rec.nextIndexTime =
+      interval === 'Never' ? null : nextAfter(rec.lastIndexed ?? this.now, interval, this.now);
   }
 
   /** A note found at start, before anyone listens: kept in the history, told with the feed's first change. */
@@ -448,10 +452,7 @@ export class FeedEngine {
     if (next !== null && !Number.isFinite(new Date(next).getTime()))
       said.push('the stored next index time was no date: counted again from the interval');
     if (said.length === 0) return;
-    const { interval } = this.settings(rec);
-    if (next !== null)
-      rec.nextIndexTime =
-        interval === 'Never' ? null : nextAfter(rec.lastIndexed ?? this.now, interval, this.now);
+    if (next !== null) this.recountNext(rec);
     // noted once repaired: a note renders the feed's view, which reads the schedule
     for (const detail of said) this.note(rec, 'sandbox', detail);
   }
