@@ -6,6 +6,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SandboxClock } from '../../src/main/clock';
+import { startSandbox, testConfig } from '../helpers/sandbox';
 import { admin, fixture, restartableSandboxes, START, upload } from './indexing-helpers';
 
 const { start, stop, dataDir } = restartableSandboxes();
@@ -52,6 +53,29 @@ describe('an accepted upload whose kept copy is gone', () => {
       (await upload(sb.url, 'feedId=42', fixture('products.csv'), 'products.csv')).status,
     ).toBe(200);
     expect((await runEnds(sb.url)).state).toBe('done');
+  });
+
+  it('is said once in the history, not again when a reset of another site starts the kept feeds again', async () => {
+    const dir = await queuedUpload();
+    rmSync(KEPT(dir));
+    const demo = testConfig().accounts.find((a) => a.siteId === 'demo42')!;
+    const sb = await startSandbox(
+      { dataDir: dir, accounts: [demo, { ...demo, siteId: 'other1' }] },
+      { clock: clock() },
+    );
+    try {
+      const reset = await fetch(`${sb.url}/_sandbox/reset?siteId=other1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ what: 'all' }),
+      });
+      expect(reset.status).toBe(200);
+      const feed = (await admin(sb.url, 'GET', '/feeds/demo42/42')).body;
+      const lost = feed.history.filter((h: any) => /not in the data directory/.test(h.detail));
+      expect(lost).toHaveLength(1);
+    } finally {
+      await sb.close();
+    }
   });
 
   it('unreadable (a directory where the file was) is named with its error', async () => {

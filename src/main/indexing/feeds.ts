@@ -378,7 +378,9 @@ export class FeedEngine {
     stash.markLost(rec.siteId, rec.feedId, why);
     const file = rec.run.file ? ` (${rec.run.file})` : '';
     const reason = `the upload its ${rec.state === 'running' ? 'run indexes' : 'queued run will index'}${file} is not in the data directory: ${why}; upload the file again`;
-    this.startNote(rec, reason);
+    // a reset of another site starts the kept feeds again: said once in the history, not at each of them
+    if (!rec.history.some((h) => h.kind === 'note' && h.detail === reason))
+      this.startNote(rec, reason);
     return reason;
   }
 
