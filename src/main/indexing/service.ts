@@ -28,6 +28,7 @@ import type { DecodeLimits } from './feed-file';
 import { executeRun } from './feed-runs';
 import { cartSource, runRecord, sourceChanged } from './run-outcome';
 import { FeedEngine } from './feeds';
+import { catalogMissing, configEdited, repairSchedule, uploadLost } from './kept-feeds';
 import { statusTime } from '../durations';
 import { Outbox, type SmtpConfig } from './outbox';
 import { applyPatch, moveByHand, type FeedPatch } from './admin';
@@ -126,11 +127,11 @@ export class IndexingService {
           const problem = await this.seedCatalog(rec);
           if (problem) warnings.push(`feed ${feed.id} of ${account.siteId}: ${problem}`);
         } else {
-          this.engine.configEdited(rec);
-          this.engine.repairSchedule(rec);
-          const missing = this.engine.catalogMissing(rec);
+          configEdited(this.engine, rec);
+          repairSchedule(this.engine, rec);
+          const missing = catalogMissing(this.engine, rec);
           if (missing) warnings.push(`feed ${feed.id} of ${account.siteId}: ${missing}`);
-          const lost = this.engine.uploadLost(rec);
+          const lost = uploadLost(this.engine, rec);
           if (lost) warnings.push(`feed ${feed.id} of ${account.siteId}: ${lost}`);
           const changed = sourceChanged(rec, feed);
           if (changed) this.engine.note(rec, 'sandbox', changed);
