@@ -1,7 +1,7 @@
 // Chromium for the benchmarks that load the UI (ui, store): a fresh profile, the e2e tests' flags, and
 // the init script that notes when the first Timelines row enters the DOM and when it is painted.
 import { chromium, type BrowserContext } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/helpers/ui';
+import { CHROMIUM_ARGS, CHROMIUM_LAUNCH } from '../e2e/helpers/ui';
 import { tempDir } from '../helpers/sandbox';
 
 /** Before the app's scripts run: `window.__firstRowDom` / `__firstRowPainted` (ms since navigation). */
@@ -23,7 +23,7 @@ export async function launchChromium(): Promise<{
 }> {
   const profile = tempDir('search-sandbox-bench-chromium-');
   const context = await chromium.launchPersistentContext(profile.dir, {
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_LAUNCH,
     headless: true,
     args: CHROMIUM_ARGS,
     viewport: { width: 1280, height: 800 },

@@ -10,7 +10,7 @@ import { build } from 'vite';
 import type { Sandbox } from '../../src/main/sandbox';
 import { startSandbox, tempDir, testConfig } from '../helpers/sandbox';
 import { runToEnd, upload } from '../api/indexing-helpers';
-import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/helpers/ui';
+import { CHROMIUM_ARGS, CHROMIUM_LAUNCH } from '../e2e/helpers/ui';
 import { serveDir, type StaticServer } from '../e2e/helpers/static-server';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -74,7 +74,7 @@ export async function startHarness(): Promise<Harness> {
     body: JSON.stringify({ set: new Date().toISOString() }),
   });
   const browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_LAUNCH,
     headless: true,
     args: CHROMIUM_ARGS,
   });

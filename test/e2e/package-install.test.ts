@@ -19,7 +19,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnProcess } from '../api/cli-process';
 import { tempDir } from '../helpers/sandbox';
-import { CHROMIUM, skipReason } from './helpers/ui';
+import { CHROMIUM_LAUNCH, skipReason } from './helpers/ui';
 import { journey, run as journeyRun } from '../helpers/journey';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -599,7 +599,7 @@ console.log(area, severity, baseline.status, read, port, pages.length, ruled.len
     { concurrent: true, timeout: 300_000 },
     async ({ expect }) => {
       const result = await sh('npx', ['playwright', 'test'], {
-        CHROMIUM_PATH: CHROMIUM,
+        CHROMIUM_PATH: CHROMIUM_LAUNCH,
         PLANT_BUG: '1',
         CI: '1',
       }).then(
@@ -692,7 +692,7 @@ test('the order tracks as its baseline', async ({ ${viaPage ? 'page, ' : ''}sand
             ...flags,
             file,
           ],
-          { CHROMIUM_PATH: CHROMIUM, CI: '1', PLAYWRIGHT_JSON_OUTPUT_FILE: report, ...env },
+          { CHROMIUM_PATH: CHROMIUM_LAUNCH, CI: '1', PLAYWRIGHT_JSON_OUTPUT_FILE: report, ...env },
         ).then(
           (ok) => ({ code: 0, stdout: ok.stdout }),
           (err: { code: number; stdout: string }) => ({ code: err.code, stdout: err.stdout }),

@@ -17,6 +17,11 @@ import { SETTLE } from './in-page';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const CHROMIUM = '/usr/bin/chromium';
+/**
+ * What the tests start in its place: CHROMIUM without the browser UI a headless test never shows (the script
+ * says what and why), as Playwright's executablePath and the example suite's CHROMIUM_PATH.
+ */
+export const CHROMIUM_LAUNCH = path.join(ROOT, 'test/e2e/helpers/chromium.sh');
 export const RENDERER_DIR = path.join(ROOT, 'out/renderer');
 /**
  * Where screenshots go: the README's docs/screenshots with UPDATE_SCREENSHOTS=1 (`npm run screenshots`),
@@ -45,7 +50,7 @@ let shared: Promise<Browser> | null = null;
  */
 function sharedBrowser(): Promise<Browser> {
   shared ??= chromium
-    .launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS })
+    .launch({ executablePath: CHROMIUM_LAUNCH, headless: true, args: CHROMIUM_ARGS })
     .then(
       (browser) => {
         browser.on('disconnected', () => (shared = null));
