@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import { mount, sendJsonText } from '../admin-query';
 import type { ForwardStats } from '../../../shared/events';
-import { openApiDocument } from '../openapi';
+import { openApiText } from '../openapi';
 
 /**
  * What health reports: the version, where the config and data are, the config's sites, start-up warnings,
@@ -39,10 +39,8 @@ export function healthRouter(core: HealthSource): Router {
       forwarding: core.forwarding.stats(),
     });
   });
-  // made once: the declaration does not change while the sandbox runs
-  const openapi = JSON.stringify(openApiDocument(core.version));
   mount(router, 'openapi', (_req, res) => {
-    sendJsonText(res, openapi);
+    sendJsonText(res, openApiText(core.version));
   });
   return router;
 }
