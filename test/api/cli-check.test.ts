@@ -1,12 +1,14 @@
-// `search-sandbox check` as a real process (the built out/main/cli.js): what it says, and its exit code, on
-// the recordings and config files users give it.
+// `search-sandbox check`: what it says, and its exit code, on the recordings and config files users give it.
+// The built command (out/main/cli.js) runs as a process for each exit code (0, 1, 2) and where serve's answer
+// is compared with check's; the other cases run the command's function in this process, from the same folder
+// with the same arguments (a process each cost ~0.35 s of CPU, most of it loading the bundle).
 import { withoutUnjudged } from '../helpers/check';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/sandbox';
 import { journey, run } from '../helpers/journey';
-import { CLI, runCli, spawnCli } from './cli-process';
+import { CLI, runCli, runHere, spawnCli } from './cli-process';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -44,8 +46,9 @@ describe('check --readiness --config', () => {
     );
     expect(text.stdout).toContain('- area cart is unseen: nothing of it was sent');
 
-    const json = await runCli(
-      ['check', 'journey.ndjson', '--readiness', '--config', 'config.json', '--format', 'json'],
+    const json = await runHere(
+      'check',
+      ['journey.ndjson', '--readiness', '--config', 'config.json', '--format', 'json'],
       cwd,
     );
     expect(json.code).toBe(1);
@@ -92,7 +95,7 @@ describe('check of a JSON file that is not a recording it reads', () => {
       ],
     ];
     for (const [file, message] of cases) {
-      const { code, stdout, stderr } = await runCli(['check', file], cwd);
+      const { code, stdout, stderr } = await runHere('check', [file], cwd);
       expect([code, stdout], file).toEqual([2, '']);
       expect(stderr.trim().split('\n'), file).toHaveLength(1);
       expect(stderr.trim(), file).toMatch(message);
@@ -122,7 +125,7 @@ describe('check --config', () => {
         /^search-sandbox check: badexpect\.json: accounts\[0\]\.readiness\.expect: "cart" must be a list/,
       ],
     ] as const) {
-      const checked = await runCli(['check', 'journey.ndjson', '--config', file], cwd);
+      const checked = await runHere('check', ['journey.ndjson', '--config', file], cwd);
       expect([checked.code, checked.stdout], file).toEqual([2, '']);
       expect(checked.stderr.trim().split('\n'), file).toHaveLength(1);
       expect(checked.stderr, file).toMatch(message);
@@ -154,8 +157,9 @@ describe('check of the same events twice', () => {
     });
     const once = await runCli(['check', 'a.ndjson', '--format', 'json'], cwd);
     expect(once.code, once.stderr).toBe(0);
-    const twice = await runCli(
-      ['check', 'a.ndjson', 'a.ndjson', 'b.ndjson', '--format', 'json'],
+    const twice = await runHere(
+      'check',
+      ['a.ndjson', 'a.ndjson', 'b.ndjson', '--format', 'json'],
       cwd,
     );
     expect(twice.code, twice.stderr).toBe(0);
@@ -207,7 +211,7 @@ describe('check of a HAR whose beacons did not all arrive, or were saved without
     // sent as the page went on: judged, and said
     c!.response = { ...c!.response, status: 0, _error: 'net::ERR_ABORTED' };
     const cwd = dirWith({ 'devtools.har': JSON.stringify(har) });
-    const res = await runCli(['check', 'devtools.har', '--format', 'json'], cwd);
+    const res = await runHere('check', ['devtools.har', '--format', 'json'], cwd);
     expect(res.code, res.stderr).toBeLessThan(2);
     expect(judged(res.stdout).flatMap(([, ids]) => ids)).toHaveLength(14);
     expect(res.stderr).toContain(
@@ -220,7 +224,7 @@ describe('check of a HAR whose beacons did not all arrive, or were saved without
     const [d] = beaconsOf(har).slice(5);
     d!.response = { ...d!.response, status: 0 };
     const cwd2 = dirWith({ 'quiet.har': JSON.stringify(har) });
-    const quiet = await runCli(['check', 'quiet.har', '--format', 'json'], cwd2);
+    const quiet = await runHere('check', ['quiet.har', '--format', 'json'], cwd2);
     expect(judged(quiet.stdout).flatMap(([, ids]) => ids)).toHaveLength(14);
     expect(quiet.stderr).toContain(
       '2 beacon requests have no answer in the HAR (status 0: net::ERR_ABORTED ×1, no status, no error ×1) and are judged as sent',
@@ -228,13 +232,9 @@ describe('check of a HAR whose beacons did not all arrive, or were saved without
   });
 
   it('leaves out a beacon the service took whose body the HAR did not keep, and judges one it refused', async () => {
-    const original = await runCli(
-      [
-        'check',
-        path.resolve(__dirname, '../../fixtures/har/storefront-visit.har'),
-        '--format',
-        'json',
-      ],
+    const original = await runHere(
+      'check',
+      [path.resolve(__dirname, '../../fixtures/har/storefront-visit.har'), '--format', 'json'],
       process.cwd(),
     );
     const all = judged(original.stdout);
@@ -247,7 +247,7 @@ describe('check of a HAR whose beacons did not all arrive, or were saved without
     beacons[6]!.request.postData!.text = '{"context": {';
     beacons[6]!.request.bodySize = 13;
     const cwd = dirWith({ 'bodies.har': JSON.stringify(har) });
-    const res = await runCli(['check', 'bodies.har', '--format', 'json'], cwd);
+    const res = await runHere('check', ['bodies.har', '--format', 'json'], cwd);
     expect(res.code, res.stderr).toBeLessThan(2);
     expect(res.stderr).toContain(
       'bodies.har: 4 beacon requests without a recorded body (no request.postData ×1, request.postData without its text ×1, a body cut off (shorter than its request.bodySize) ×1, a body that is not JSON, though the service took it ×1): not judged. The service took them (answered 2xx, or the HAR holds no answer), but the tool that saved the HAR dropped or cut the body',
@@ -267,7 +267,7 @@ describe('check of a HAR whose beacons did not all arrive, or were saved without
     delete first.request.postData;
     first.response = { ...first.response, status: 400 };
     const cwd2 = dirWith({ 'refused.har': JSON.stringify(refused) });
-    const res2 = await runCli(['check', 'refused.har'], cwd2);
+    const res2 = await runHere('check', ['refused.har'], cwd2);
     expect(res2.code).toBe(1);
     expect(res2.stdout).toContain('missing JSON POST body');
     expect(res2.stderr).not.toContain('without a recorded body');
@@ -327,7 +327,7 @@ describe('check of recorded events whose fields are not what the sandbox writes'
     ];
     for (const [fields, message] of cases) {
       const cwd = dirWith({ 'events.ndjson': line(fields) });
-      const res = await runCli(['check', 'events.ndjson'], cwd);
+      const res = await runHere('check', ['events.ndjson'], cwd);
       const what = JSON.stringify(fields);
       expect([res.code, res.stdout], what).toEqual([2, '']);
       expect(res.stderr.trim().split('\n'), what).toHaveLength(1);
@@ -338,7 +338,7 @@ describe('check of recorded events whose fields are not what the sandbox writes'
     const good = dirWith({
       'events.ndjson': line({ id: 'ev_000001', receivedAt: '2026-11-21T05:00:00.000Z' }),
     });
-    expect((await runCli(['check', 'events.ndjson'], good)).code).toBeLessThan(2);
+    expect((await runHere('check', ['events.ndjson'], good)).code).toBeLessThan(2);
   });
 });
 
@@ -351,18 +351,18 @@ describe('check and diff of a recording saved as UTF-16 (PowerShell `>`)', () =>
     writeFileSync(path.join(cwd, 'utf16le.ndjson'), le);
     writeFileSync(path.join(cwd, 'utf16be.ndjson'), be);
     writeFileSync(path.join(cwd, 'nobom.ndjson'), Buffer.from(text, 'utf16le'));
-    const utf8 = await runCli(['check', 'utf8.ndjson', '--format', 'json'], cwd);
+    const utf8 = await runHere('check', ['utf8.ndjson', '--format', 'json'], cwd);
     expect(utf8.code, utf8.stderr).toBeLessThan(2);
     const pages = (out: string) =>
       (JSON.parse(out) as { pages: Array<{ pageLoadId: string; verdict: string }> }).pages.map(
         (p) => [p.pageLoadId, p.verdict],
       );
     for (const file of ['utf16le.ndjson', 'utf16be.ndjson', 'nobom.ndjson']) {
-      const res = await runCli(['check', file, '--format', 'json'], cwd);
+      const res = await runHere('check', [file, '--format', 'json'], cwd);
       expect([res.code, withoutUnjudged(res.stderr)], file).toEqual([utf8.code, '']);
       expect(pages(res.stdout), file).toEqual(pages(utf8.stdout));
       // diff reads it the same way: the same tracking as the UTF-8 file
-      const diff = await runCli(['diff', 'utf8.ndjson', file], cwd);
+      const diff = await runHere('diff', ['utf8.ndjson', file], cwd);
       expect([diff.code, diff.stderr], file).toEqual([0, '']);
     }
     // an export saved so reads as one too
@@ -386,7 +386,7 @@ describe('check and diff of a recording saved as UTF-16 (PowerShell `>`)', () =>
         ),
       ]),
     );
-    const exported = await runCli(['check', 'export.json', '--format', 'json'], cwd);
+    const exported = await runHere('check', ['export.json', '--format', 'json'], cwd);
     expect(pages(exported.stdout)).toEqual(pages(utf8.stdout));
   });
 });
@@ -402,10 +402,10 @@ describe('check of bare beacon bodies, which name no site', () => {
       .map((e) => JSON.stringify(e.body));
     const cwd = dirWith({ 'recorded.ndjson': `${bodies.join('\n')}\n` });
     const noSite = '(no siteId: a line names its site with a "siteId" or "path" field)';
-    const readiness = await runCli(['check', 'recorded.ndjson', '--readiness'], cwd);
+    const readiness = await runHere('check', ['recorded.ndjson', '--readiness'], cwd);
     expect(readiness.stdout).toContain(`readiness of ${noSite}: `);
     expect(readiness.stdout).not.toMatch(/readiness of : /);
-    const text = await runCli(['check', 'recorded.ndjson'], cwd);
+    const text = await runHere('check', ['recorded.ndjson'], cwd);
     expect(text.stdout).toMatch(
       /^(PASS|WARN|FAIL) {2}\(no siteId: a line names its site with a "siteId" or "path" field\) {2}page /m,
     );
@@ -439,7 +439,7 @@ describe('check --format junit: a suite per site, named so a CI dashboard can te
       on('site\u0002', 's4'),
     ];
     const cwd = dirWith({ 'recorded.ndjson': `${lines.join('\n')}\n` });
-    const first = await runCli(['check', 'recorded.ndjson', '--format', 'junit'], cwd);
+    const first = await runHere('check', ['recorded.ndjson', '--format', 'junit'], cwd);
     expect(withoutUnjudged(first.stderr)).toBe('');
     expect(names(first.stdout)).toEqual({
       suites: [
@@ -450,7 +450,7 @@ describe('check --format junit: a suite per site, named so a CI dashboard can te
       ],
       classes: ['no siteId.search', 'nosite.search', 'site\uFFFD.search', 'site\uFFFD.search'],
     });
-    const again = await runCli(['check', 'recorded.ndjson', '--format', 'junit'], cwd);
+    const again = await runHere('check', ['recorded.ndjson', '--format', 'junit'], cwd);
     expect(names(again.stdout)).toEqual(names(first.stdout));
   });
 
@@ -467,7 +467,7 @@ describe('check --format junit: a suite per site, named so a CI dashboard can te
     const one = dirWith({ 'run.ndjson': run(j, { origin: 'http://127.0.0.1:33917' }) });
     const two = dirWith({ 'run.ndjson': run(j, { origin: 'http://127.0.0.1:41023' }) });
     const first = await runCli(['check', 'run.ndjson', '--format', 'junit'], one);
-    const second = await runCli(['check', 'run.ndjson', '--format', 'junit'], two);
+    const second = await runHere('check', ['run.ndjson', '--format', 'junit'], two);
     expect(first.code).toBe(1);
     expect(cases(first.stdout)).toEqual([
       'demo42.search /search?q=shoes',
