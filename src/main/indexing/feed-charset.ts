@@ -5,6 +5,7 @@
 import { firstInvalidUtf8 } from '../base/utf8';
 import { TextDecoder } from 'node:util';
 import { utf16Bom } from '../base/utf16';
+import { grouped } from '../../shared/text';
 
 const XML_DECLARATION = /^<\?xml[^>]*\bencoding\s*=\s*["']([A-Za-z0-9._-]+)["']/;
 
@@ -104,7 +105,7 @@ export function toUtf8(chunks: AsyncIterable<Buffer>): {
         decoder = new TextDecoder('windows-1252');
         charset = {
           name: 'windows-1252',
-          note: `decoded as windows-1252: not valid UTF-8 at byte offset ${at.toLocaleString('en-US')}`,
+          note: `decoded as windows-1252: not valid UTF-8 at byte offset ${grouped(at)}`,
         };
         utf8 = new TextDecoder('utf-8');
         yield Buffer.from(decoder.decode(chunk, { stream: true }), 'utf8');

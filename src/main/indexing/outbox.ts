@@ -9,6 +9,7 @@ import type { Clock } from '../clock';
 import type { OutboxMessage, ParseSummary } from '../../shared/indexing';
 import { OUTBOX_LIMIT, type IndexingData, type IndexingDb } from './feed-db';
 import { statusTime } from '../durations';
+import { grouped, plural } from '../../shared/text';
 
 /** Where status e-mails are delivered (`smtp` in the config file; null: not configured). */
 export interface SmtpConfig {
@@ -52,9 +53,9 @@ export function composeMail(o: IndexOutcome): { subject: string; text: string } 
   const feed = `feed ${o.feedId} (${o.feedName})`;
   const products = o.summary?.products ?? 0;
   const subject = o.superseded
-    ? `Index request for ${feed} superseded; the index that ran instead ${o.outcome === 'done' ? `is done: ${productCount(products)}` : 'failed'}`
+    ? `Index request for ${feed} superseded; the index that ran instead ${o.outcome === 'done' ? `is done: ${plural(products, 'product')}` : 'failed'}`
     : o.outcome === 'done'
-      ? `Index of ${feed} done: ${productCount(products)}`
+      ? `Index of ${feed} done: ${plural(products, 'product')}`
       : o.outcome === 'error'
         ? `Index of ${feed} failed`
         : `Regeneration of ${feed} failed`;
@@ -63,12 +64,12 @@ export function composeMail(o: IndexOutcome): { subject: string; text: string } 
     `Site: ${o.siteId}`,
     `Feed: ${o.feedId} (${o.feedName})`,
     `Outcome: ${o.outcome}${o.reason ? ` (${o.reason})` : ''}`,
-    `Products indexed: ${o.outcome === 'done' ? products.toLocaleString('en-US') : `0 (${notIndexed(o)})`}`,
+    `Products indexed: ${o.outcome === 'done' ? grouped(products) : `0 (${notIndexed(o)})`}`,
   ];
   if (o.summary?.fileRead === false) lines.push('File: none read (the run ended before indexing)');
   else if (o.summary) {
     lines.push(
-      `File: ${o.summary.format ?? 'unknown format'}, ${o.summary.encoding}, id field ${o.summary.idField ?? 'none'}, ${productCount(o.summary.products)} read`,
+      `File: ${o.summary.format ?? 'unknown format'}, ${o.summary.encoding}, id field ${o.summary.idField ?? 'none'}, ${plural(o.summary.products, 'product')} read`,
     );
     lines.push(`Row errors: ${o.summary.rowErrorCount}`);
     for (const e of o.summary.rowErrors.slice(0, 10)) lines.push(`  line ${e.line}: ${e.message}`);
@@ -91,16 +92,11 @@ export function composeMail(o: IndexOutcome): { subject: string; text: string } 
   return { subject, text: lines.join('\n') };
 }
 
-/** Products as the e-mails count them, digits grouped: "200,000 products". */
-function productCount(n: number): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? 'product' : 'products'}`;
-}
-
 /** Why a failed run indexed nothing, and which catalog stays in place. */
 function notIndexed(o: IndexOutcome): string {
   const kept =
     o.catalog.products > 0 && o.catalog.indexedAt !== null
-      ? `the catalog indexed at ${statusTime(o.catalog.indexedAt)} (${productCount(o.catalog.products)}) stays in place`
+      ? `the catalog indexed at ${statusTime(o.catalog.indexedAt)} (${plural(o.catalog.products, 'product')}) stays in place`
       : 'the feed has no indexed catalog yet';
   return `the run failed, so nothing was indexed: ${kept}`;
 }

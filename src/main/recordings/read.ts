@@ -14,6 +14,7 @@ import { folderFiles, readHarZip, sideBodies } from './har-files';
 import { isZip } from '../base/zip';
 import { linesOf } from './lines';
 import { mb, type RecordingSource } from './source';
+import { grouped } from '../../shared/text';
 
 export type InputItem =
   | { event: RecordedEvent }
@@ -253,7 +254,7 @@ export async function* readInput(
   const rest: InputItem[] = [...order.flush()].map((event) => ({ event }));
   if (order.late > 0)
     rest.push({
-      note: `${file}: ${order.late} recorded ${order.late === 1 ? 'event was' : 'events were'} written more than ${ARRIVAL_WINDOW.toLocaleString('en')} events after events the sandbox received later (by seq), too far to be put back in their place, and judged where read: sort the file by seq, or export it again`,
+      note: `${file}: ${order.late} recorded ${order.late === 1 ? 'event was' : 'events were'} written more than ${grouped(ARRIVAL_WINDOW)} events after events the sandbox received later (by seq), too far to be put back in their place, and judged where read: sort the file by seq, or export it again`,
     });
   if (rest.length > 0) yield rest;
 }

@@ -13,7 +13,7 @@ import type { IndexRequest } from '../../indexing/index-request';
 import { httpRefusal, type HttpRefusal } from '../domain-errors';
 import { lazily } from '../../lazy-require';
 import { closesAfterRefusal, dropBody } from '../body-reader';
-import { shown } from '../../../shared/text';
+import { grouped, shown } from '../../../shared/text';
 
 /** Every refusal of a bulk index request is in the domain errors' table. */
 function refusedWith(refusal: IndexRequestRefused): HttpRefusal {
@@ -45,9 +45,9 @@ function fromSandboxUi(req: Request): boolean {
 function capText(req: Request): string {
   const declared = Number(req.headers['content-length'] ?? NaN);
   const size = Number.isFinite(declared)
-    ? `; this upload is ${overMb(declared)} MB (${declared.toLocaleString('en-US')} bytes)`
+    ? `; this upload is ${overMb(declared)} MB (${grouped(declared)} bytes)`
     : '';
-  return `feed file must not be larger than 20 MB (${MAX_FEED_FILE_BYTES.toLocaleString('en-US')} bytes)${size}: gzip it (e.g. gzip -k products.csv, then send products.csv.gz; a gzipped feed is read as such, and a CSV shrinks several times) or zip it`;
+  return `feed file must not be larger than 20 MB (${grouped(MAX_FEED_FILE_BYTES)} bytes)${size}: gzip it (e.g. gzip -k products.csv, then send products.csv.gz; a gzipped feed is read as such, and a CSV shrinks several times) or zip it`;
 }
 /** `bytes` in MB, with as many decimals (1 to 7) as it takes not to read as the 20 MB limit itself. */
 function overMb(bytes: number): string {

@@ -24,6 +24,7 @@ import { recordedCatalogViews, type RecordedCatalog } from '../../search/catalog
 import { isResponseKind } from '../../../shared/kinds';
 import type { UnverifiedDto } from '../../../shared/readiness';
 import { unjudgedWithoutIssued } from './unjudged';
+import { grouped } from '../../../shared/text';
 
 export function checkOffline(
   events: Iterable<RecordedEvent>,
@@ -257,19 +258,19 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
     const { visits, responses, released, late } = this.engine.forgottenState();
     if (visits > 0)
       notes.push(
-        `${visits.toLocaleString('en-US')} of the oldest visits were forgotten while the input streamed in (more than ${this.limits.maxVisits.toLocaleString('en-US')} were open): a later event of a forgotten visit begins it again, so its pages are not compared with the visit's first identity and mode (visit-user-changed, visit-dev-mixed) nor its cart events with the cart before (cart-inconsistent). Check such long recordings in parts, by day or by session`,
+        `${grouped(visits)} of the oldest visits were forgotten while the input streamed in (more than ${grouped(this.limits.maxVisits)} were open): a later event of a forgotten visit begins it again, so its pages are not compared with the visit's first identity and mode (visit-user-changed, visit-dev-mixed) nor its cart events with the cart before (cart-inconsistent). Check such long recordings in parts, by day or by session`,
       );
     if (responses > 0)
       notes.push(
-        `the first pages of ${responses.toLocaleString('en-US')} of the oldest responseIds were forgotten (more than ${this.limits.maxResponses.toLocaleString('en-US')} were seen): a responseId reused that much later is not reported (responseid-reused)`,
+        `the first pages of ${grouped(responses)} of the oldest responseIds were forgotten (more than ${grouped(this.limits.maxResponses)} were seen): a responseId reused that much later is not reported (responseid-reused)`,
       );
     if (released > 0)
       notes.push(
-        `${released.toLocaleString('en-US')} of the pages judged first while the input streamed in are no longer remembered (more than ${this.limits.maxReleased.toLocaleString('en-US')} were judged before the input ended): an event for one of them makes a new page of it, without the note on pages judged in parts`,
+        `${grouped(released)} of the pages judged first while the input streamed in are no longer remembered (more than ${grouped(this.limits.maxReleased)} were judged before the input ended): an event for one of them makes a new page of it, without the note on pages judged in parts`,
       );
     if (late > 0)
       notes.push(
-        `${late.toLocaleString('en-US')} event${late === 1 ? '' : 's'} came more than a minute (in ${late === 1 ? 'its' : 'their'} visit's time) behind the events of ${late === 1 ? 'its' : 'their'} visit before ${late === 1 ? 'it' : 'them'}, after check had let go of the clicks and pages that only such an event reads: ${late === 1 ? 'it was' : 'they were'} judged without them (pageview-not-clicked). Sort the input by time, or check such sessions on their own`,
+        `${grouped(late)} event${late === 1 ? '' : 's'} came more than a minute (in ${late === 1 ? 'its' : 'their'} visit's time) behind the events of ${late === 1 ? 'its' : 'their'} visit before ${late === 1 ? 'it' : 'them'}, after check had let go of the clicks and pages that only such an event reads: ${late === 1 ? 'it was' : 'they were'} judged without them (pageview-not-clicked). Sort the input by time, or check such sessions on their own`,
       );
     const reopened = this.engine.reopenedPages();
     return reopened.count === 0 ? notes : [...notes, this.inPartsNote(reopened)];
@@ -281,7 +282,7 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
    */
   private inPartsNote({ count, first }: { count: number; first: string[] }): string {
     const { maxOpen, recent } = this.limits;
-    const why = `sent nothing while ${recent.toLocaleString('en-US')} other events were read, with more than ${maxOpen.toLocaleString('en-US')} pages open`;
+    const why = `sent nothing while ${grouped(recent)} other events were read, with more than ${grouped(maxOpen)} pages open`;
     const what =
       count === 1
         ? `page ${first[0]} was judged in two parts: it ${why}, so check judged it and let it go, and the events it sent later were judged as a second part, in the same visit`

@@ -20,6 +20,7 @@ import {
   uploadCurl,
   waitCurl,
 } from '../../../shared/snippets';
+import { grouped } from '../../../shared/text';
 
 function UrlRow({ label, url, testId }: { label: string; url: string; testId: string }) {
   return (
@@ -159,7 +160,7 @@ export function ConnectView({ siteId: asked }: { siteId: string | null }) {
             }
             earlier={(n) => (
               <>
-                {n.toLocaleString('en-US')} recorded before you opened this screen:{' '}
+                {grouped(n)} recorded before you opened this screen:{' '}
                 <a href="#/requests">Requests</a>,{' '}
                 <a href={routeHref({ view: 'timelines', pageKey: null, eventId: null })}>
                   Timelines
@@ -181,7 +182,7 @@ export function ConnectView({ siteId: asked }: { siteId: string | null }) {
             }
             earlier={(n) => (
               <>
-                {n.toLocaleString('en-US')} in the feeds' history before you opened this screen:{' '}
+                {grouped(n)} in the feeds' history before you opened this screen:{' '}
                 <a href="#/feeds">Feeds</a>.
               </>
             )}

@@ -8,6 +8,7 @@ import { useIndexRequestWatch } from '../state/arrivals';
 import { TrafficWatch } from './connect/TrafficWatch';
 import { useSnippetAccount } from '../state/snippet-account';
 import { reindexCurl } from '../../../shared/snippets';
+import { grouped } from '../../../shared/text';
 
 export function FeedBoard() {
   const feeds = useSandbox((s) => s.feeds);
@@ -49,7 +50,7 @@ export function FeedBoard() {
             )
           }
           earlier={(n) =>
-            `${n.toLocaleString('en-US')} earlier in the feeds' history below, before you opened this screen.`
+            `${grouped(n)} earlier in the feeds' history below, before you opened this screen.`
           }
         />
         <Loaded state={load} what="feeds" onRetry={() => void store.loadFeeds()}>

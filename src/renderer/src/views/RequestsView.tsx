@@ -12,6 +12,7 @@ import { pageKey } from '../state/pages';
 import { pageProblem, pageProblemText } from '../state/arrivals';
 import { EventInspector } from './inspector/EventInspector';
 import { useScrollAnchor } from '../components/useScrollAnchor';
+import { grouped } from '../../../shared/text';
 
 const ROW_H = 36;
 
@@ -177,8 +178,7 @@ export function RequestsView({ eventId }: { eventId: string | null }) {
           </div>
           <span className="small muted nowrap" aria-live="polite" data-testid="requests-count">
             {plural(list.length, 'request')}
-            {events.length >= EVENT_WINDOW &&
-              ` (newest ${EVENT_WINDOW.toLocaleString('en-US')} kept here)`}
+            {events.length >= EVENT_WINDOW && ` (newest ${grouped(EVENT_WINDOW)} kept here)`}
           </span>
         </div>
         <div className="request-head small muted" aria-hidden="true">

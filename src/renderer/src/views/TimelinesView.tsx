@@ -17,6 +17,7 @@ import { useSnippetAccount } from '../state/snippet-account';
 import { EventInspector } from './inspector/EventInspector';
 import { PageView } from './timelines/PageView';
 import { TimelineList } from './timelines/TimelineList';
+import { grouped } from '../../../shared/text';
 
 /** First run: how to send the first event, right where it will appear. */
 function FirstEvent() {
@@ -140,7 +141,7 @@ function Overview() {
       <div className="metric-row">
         {(['fail', 'warn', 'pass'] as const).map((v) => (
           <div key={v} className={`metric ${v}`}>
-            <span className="metric-value">{verdicts[v].toLocaleString('en-US')}</span>
+            <span className="metric-value">{grouped(verdicts[v])}</span>
             <span className="metric-label">{v} pages</span>
           </div>
         ))}

@@ -9,6 +9,7 @@ import { TransitionDiagram } from './TransitionDiagram';
 import { FeedUpload } from './FeedUpload';
 import { FeedHistory } from './FeedHistory';
 import { AT_EARLIER_TIME, feedStateMeaning, servedAtEarlierTime } from './state-names';
+import { grouped } from '../../../../shared/text';
 
 const INTERVALS = ['Never', '30m', '1h', '6h', '12h', '24h', '7d'];
 
@@ -149,7 +150,7 @@ function LastRun({ feed }: { feed: FeedView }) {
       <div className="metric-row">
         <div className="metric">
           <span className="metric-value" data-testid="feed-products">
-            {feed.products.toLocaleString('en-US')}
+            {grouped(feed.products)}
           </span>
           <span className="metric-label">products in catalog</span>
         </div>
@@ -158,7 +159,7 @@ function LastRun({ feed }: { feed: FeedView }) {
             className={`metric-value ${run && run.rowErrorCount ? 'fail-text' : ''}`}
             data-testid="feed-row-errors"
           >
-            {run ? run.rowErrorCount.toLocaleString('en-US') : '—'}
+            {run ? grouped(run.rowErrorCount) : '—'}
           </span>
           <span className="metric-label">row errors, last run</span>
         </div>

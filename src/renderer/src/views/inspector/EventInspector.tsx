@@ -13,6 +13,7 @@ import { useSandbox } from '../../state/store';
 import { JsonView } from './JsonView';
 import { UpstreamSection } from './UpstreamSection';
 import { Rejection } from './Rejection';
+import { grouped } from '../../../../shared/text';
 
 /** The request as a curl command a developer can replay (same path, content type, origin and body). */
 export function eventCurl(origin: string, e: RecordedEvent): string {
@@ -233,9 +234,9 @@ function InspectorDetails({ event }: { event: RecordedEvent }) {
         </div>
         {event.bodyTruncated && (
           <p className="muted">
-            The first {event.bodyTruncated.kept.toLocaleString('en-US')} of{' '}
-            {event.bodyTruncated.length.toLocaleString('en-US')} characters: a rejected body over 64
-            KiB keeps only its start (the real service drops it).
+            The first {grouped(event.bodyTruncated.kept)} of {grouped(event.bodyTruncated.length)}{' '}
+            characters: a rejected body over 64 KiB keeps only its start (the real service drops
+            it).
           </p>
         )}
         <JsonView body={event.body} errors={event.errors} />

@@ -34,6 +34,7 @@ import {
   type SessionRow,
   type TimelineFilters,
 } from '../../state/timeline-rows';
+import { grouped } from '../../../../shared/text';
 
 const SESSION_H = 34;
 const PAGE_H = 58;
@@ -353,7 +354,7 @@ function ruleOptions(
   return [
     {
       label: 'Found on pages here',
-      options: found.map(([rule, n]) => [rule, `${rule} (${n.toLocaleString('en-US')})`]),
+      options: found.map(([rule, n]) => [rule, `${rule} (${grouped(n)})`]),
     },
     {
       label: 'On no page here',
@@ -537,7 +538,7 @@ export function TimelineList({
         <span data-testid="pages-shown">
           {result.shown === result.total
             ? plural(result.total, 'page')
-            : `${result.shown.toLocaleString('en-US')} of ${plural(result.total, 'page')}`}
+            : `${grouped(result.shown)} of ${plural(result.total, 'page')}`}
         </span>
         {filtered && (
           <button type="button" className="btn small ghost" onClick={() => setFilters(NO_FILTERS)}>
