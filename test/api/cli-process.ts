@@ -152,21 +152,18 @@ export async function runHere(
   args: string[],
   cwd: string,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  const run =
-    command === 'check'
-      ? (await import('../../src/main/check/cli')).runCheck
-      : (await import('../../src/main/baseline/cli')).runDiff;
-  let stdout = '';
-  let stderr = '';
-  const io = {
-    out: (text: string) => void (stdout += text),
-    err: (text: string) => void (stderr += text),
-    now: () => Date.now(),
-  };
+  const { runCheck } = await import('../../src/main/check/cli');
+  const { runDiff } = await import('../../src/main/baseline/cli');
+  const { captured } = await import('../helpers/check');
   const from = process.cwd();
   process.chdir(cwd);
   try {
-    return { code: await run(args, io), stdout, stderr };
+    const { code, out, err } = await captured(
+      command === 'check' ? runCheck : runDiff,
+      args,
+      Date.now,
+    );
+    return { code, stdout: out, stderr: err };
   } finally {
     process.chdir(from);
   }

@@ -15,7 +15,7 @@ import { runDiff } from '../../src/main/baseline/cli';
 import { clockMove } from '../../src/shared/clock-offset';
 import { PageBuilder, T0 } from '../unit/timeline-events';
 import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
-import { check, exportFile, tempFile } from '../helpers/check';
+import { captured, check, exportFile, tempFile } from '../helpers/check';
 import { CLI, runCli } from './cli-process';
 
 const HOUR = 3_600_000;
@@ -261,12 +261,7 @@ describe('diff', () => {
     };
     const a = await run(null);
     const b = await run({ advance: 'PT61M' });
-    let out = '';
-    let err = '';
-    const code = await runDiff([a, b, '--format', 'json'], {
-      out: (t) => void (out += t),
-      err: (t) => void (err += t),
-    });
+    const { code, out, err } = await captured(runDiff, [a, b, '--format', 'json']);
     expect(err).toBe('');
     expect(code).toBe(0);
     expect((JSON.parse(out) as { same: boolean }).same).toBe(true);

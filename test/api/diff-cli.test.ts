@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLI } from './cli-process';
 import { runDiff } from '../../src/main/baseline/cli';
-import { tempFile } from '../helpers/check';
+import { captured, tempFile } from '../helpers/check';
 import { tempDir } from '../helpers/sandbox';
 import { writePlaywrightHars } from '../helpers/playwright-har';
 import { journey, run, type Journey } from '../helpers/journey';
@@ -36,12 +36,7 @@ function diffProcess(args: string[]): Ran {
 }
 
 /** The command's function, as the process runs it: the code it exits with, what it writes to each stream. */
-async function diff(args: string[]): Promise<Ran> {
-  let out = '';
-  let err = '';
-  const code = await runDiff(args, { out: (t) => void (out += t), err: (t) => void (err += t) });
-  return { code, out, err };
-}
+const diff = (args: string[]): Promise<Ran> => captured(runDiff, args);
 
 const file = (name: string, text: string) => tempFile(cleanups, name, text);
 const tile = (uid: string) => ({ type: 'product', uid, parentId: uid, sku: `sku-${uid}` });

@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCheck } from '../../src/main/check/cli';
+import { captured } from '../helpers/check';
 import type { RecordedEvent } from '../../src/shared/events';
 import type { PageTimelineSummaryDto } from '../../src/shared/timeline';
 import { decodeRoutePart, encodePart, encodeRoutePart, wellFormed } from '../../src/shared/text';
@@ -248,12 +249,7 @@ describe('fuzzing what any web page can send', () => {
           async (lines) => {
             const file = join(t.dir, 'in.ndjson');
             writeFileSync(file, lines.join('\n'));
-            let err = '';
-            const code = await runCheck([file, '--format', 'junit'], {
-              out: () => undefined,
-              err: (s) => (err += s),
-              now: () => Date.now(),
-            });
+            const { code, err } = await captured(runCheck, [file, '--format', 'junit'], Date.now);
             expect([0, 1, 2]).toContain(code);
             if (code === 2) expect(err).toMatch(/^search-sandbox check: /);
           },

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../src/shared/events';
 import { SaxesParser } from 'saxes';
 import { runCheck } from '../../src/main/check/cli';
+import { captured } from '../helpers/check';
 import { judgedOffLoop } from '../../src/main/tracking/body-worker';
 import { postBeacon, startSandbox, tempDir } from '../helpers/sandbox';
 import { writeFileSync } from 'node:fs';
@@ -178,15 +179,7 @@ describe('reports and the terminal', () => {
       file,
       [body('impression', { responseId: 'r', results: [{ uid: 'a' }], banners: [] })].join('\n'),
     );
-    const run = async (...args: string[]) => {
-      let out = '';
-      const code = await runCheck([file, ...args], {
-        out: (t) => (out += t),
-        err: () => undefined,
-        now: () => Date.now(),
-      });
-      return { code, out };
-    };
+    const run = (...args: string[]) => captured(runCheck, [file, ...args], Date.now);
     const junit = await run('--format', 'junit');
     expect(junit.code).toBe(1);
     const parser = new SaxesParser();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TimelineReportDto } from '../../src/shared/timeline';
 import type { Sandbox } from '../../src/main/sandbox';
 import { runDiff } from '../../src/main/baseline/cli';
-import { check, exportFile as writeExport } from '../helpers/check';
+import { captured, check, exportFile as writeExport } from '../helpers/check';
 import { skipReason } from './helpers/ui';
 import { recordVisit, type RecordedVisit } from './helpers/recorded-visit';
 
@@ -106,11 +106,7 @@ describe.skipIf(skip !== null)('a HAR recorded by Chromium, checked offline', ()
   });
 
   it('diff of the HAR against the sandbox’s export of the same visit: the same tracking', async () => {
-    let out = '';
-    const code = await runDiff([exportFile, harFile], {
-      out: (t) => (out += t),
-      err: () => undefined,
-    });
+    const { code, out } = await captured(runDiff, [exportFile, harFile]);
     expect(out).toMatch(/^same tracking: 1 page of .*visit\.har matches .*export\.json$/m);
     expect(code).toBe(0);
   });

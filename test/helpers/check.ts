@@ -2,22 +2,28 @@
 // and input files in temp dirs that the test's cleanups remove.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { runCheck } from '../../src/main/check/cli';
+import { runCheck, type CheckIo } from '../../src/main/check/cli';
 import { tempDir } from './sandbox';
 
 export const CHECK_NOW = Date.parse('2026-11-21T05:00:00Z');
 
-export async function check(
-  ...args: string[]
+/**
+ * A command's function (runCheck, runDiff) run in this process as its process runs it: the code it returns for the
+ * process to exit with, and what it wrote to stdout and stderr; its report dated `now`.
+ */
+export async function captured(
+  run: (args: string[], io: CheckIo) => Promise<number>,
+  args: string[],
+  now: () => number = () => CHECK_NOW,
 ): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runCheck(args, {
-    out: (t) => (out += t),
-    err: (t) => (err += t),
-    now: () => CHECK_NOW,
-  });
+  const code = await run(args, { out: (t) => void (out += t), err: (t) => void (err += t), now });
   return { code, out, err };
+}
+
+export function check(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  return captured(runCheck, args);
 }
 
 /** A file `name` holding `text` in a new temp dir; its removal is pushed onto `cleanups`. */
