@@ -110,7 +110,7 @@ function operation(name: string, e: Endpoint): Record<string, unknown> {
 
 /**
  * The document as JSON text, made on its first request and kept: the declaration does not change while the
- * process runs, and making it took most of a sandbox's start (~20 of ~29 ms of CPU, in tests starting hundreds).
+ * process runs, and making it took over a third of a sandbox's start (~11 of ~29 ms of CPU; tests start hundreds).
  */
 export function openApiText(version: string): string {
   let text = madeFor.get(version);

@@ -24,7 +24,7 @@ import { recordedCatalogViews, type RecordedCatalog } from '../../search/catalog
 import { isResponseKind } from '../../../shared/kinds';
 import type { UnverifiedDto } from '../../../shared/readiness';
 import { unjudgedWithoutIssued } from './unjudged';
-import { grouped } from '../../../shared/text';
+import { grouped, plural } from '../../../shared/text';
 
 export function checkOffline(
   events: Iterable<RecordedEvent>,
@@ -270,7 +270,7 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
       );
     if (late > 0)
       notes.push(
-        `${grouped(late)} event${late === 1 ? '' : 's'} came more than a minute (in ${late === 1 ? 'its' : 'their'} visit's time) behind the events of ${late === 1 ? 'its' : 'their'} visit before ${late === 1 ? 'it' : 'them'}, after check had let go of the clicks and pages that only such an event reads: ${late === 1 ? 'it was' : 'they were'} judged without them (pageview-not-clicked). Sort the input by time, or check such sessions on their own`,
+        `${plural(late, 'event')} came more than a minute (in ${late === 1 ? 'its' : 'their'} visit's time) behind the events of ${late === 1 ? 'its' : 'their'} visit before ${late === 1 ? 'it' : 'them'}, after check had let go of the clicks and pages that only such an event reads: ${late === 1 ? 'it was' : 'they were'} judged without them (pageview-not-clicked). Sort the input by time, or check such sessions on their own`,
       );
     const reopened = this.engine.reopenedPages();
     return reopened.count === 0 ? notes : [...notes, this.inPartsNote(reopened)];
