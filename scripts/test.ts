@@ -30,8 +30,8 @@ const BUILD: Step[] = [
 ];
 // The type checks run TypeScript 7 (the compiler written in Go, installed as typescript-native): the same
 // checker, in a third of the CPU (the node check of a clean clone: 29 CPU-s with TypeScript 5.9, 11 with 7,
-// 8 single-threaded). TypeScript 5.9 stays the `typescript` package: typescript-eslint needs its JavaScript
-// API, and the package's declarations are emitted by it. Single-threaded here, as the checks share the two
+// 8 single-threaded), as build:types emits the declarations with it. TypeScript 5.9 stays the `typescript`
+// package: typescript-eslint needs its JavaScript API. Single-threaded here, as the checks share the two
 // cores with the tests: the same time to the end, less CPU taken from them.
 const tsc = bin('typescript-native', 'bin/tsc');
 const typecheck = (project: string) => [tsc, '--noEmit', '--singleThreaded', '-p', project];
