@@ -1,9 +1,18 @@
-// The Chromium the end-to-end tests drive (helpers/chromium.sh): started without the browser UI a headless test
-// never shows, and still without every feature Playwright turns off (Chromium reads only the last
-// --disable-features, so the script folds them into one).
-import { readdirSync, readFileSync } from 'node:fs';
+// The Chromium the end-to-end tests drive. The whole browser, as helpers/chromium.sh starts it: without the
+// browser UI a headless test never shows, and still without every feature Playwright turns off (Chromium reads
+// only the last --disable-features, so the script folds them into one). And the headless shell the tests start
+// in its place where it is installed: the same Chromium.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileBrowser, skipReason } from './helpers/ui';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_LAUNCH,
+  CHROMIUM_SCRIPT,
+  fileBrowser,
+  HEADLESS_SHELL,
+  skipReason,
+} from './helpers/ui';
 
 const skip = skipReason();
 
@@ -31,18 +40,22 @@ function descendants(): Map<number, string[]> {
   return mine;
 }
 
-describe.skipIf(skip !== null)('the Chromium the end-to-end tests start', () => {
-  let session: Awaited<ReturnType<typeof fileBrowser>>;
+describe.skipIf(skip !== null)('the whole Chromium, as the script starts it', () => {
+  let browser: Browser;
   beforeAll(async () => {
-    session = await fileBrowser();
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_SCRIPT,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
   });
-  afterAll(() => session.close());
+  afterAll(() => browser?.close());
 
   it('opens a page with no address-bar popup preloaded beside it', async () => {
-    const context = await session.browser.newContext();
+    const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto('data:text/html,<h1>a page</h1>');
-    const cdp = await session.browser.newBrowserCDPSession();
+    const cdp = await browser.newBrowserCDPSession();
     const { targetInfos } = (await cdp.send('Target.getTargets')) as {
       targetInfos: Array<{ type: string; url: string }>;
     };
@@ -68,4 +81,17 @@ describe.skipIf(skip !== null)('the Chromium the end-to-end tests start', () => 
       );
     }
   });
+
+  it.skipIf(!existsSync(HEADLESS_SHELL))(
+    'is where the tests start the headless shell: the same Chromium, the same version',
+    async () => {
+      expect(CHROMIUM_LAUNCH).toBe(HEADLESS_SHELL);
+      const shell = await fileBrowser();
+      try {
+        expect(shell.browser.version()).toBe(browser.version());
+      } finally {
+        await shell.close();
+      }
+    },
+  );
 });
