@@ -25,6 +25,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '../../src/main/api/index';
 import { withTestBaselines } from '../../src/main/api/test-baselines';
 import { DEFAULT_PORT, loadConfig } from '../../src/main/config';
+import { DIFF_USAGE } from '../../src/main/baseline/cli';
+import { CHECK_USAGE } from '../../src/main/check/cli';
+import { SERVE_USAGE } from '../../src/main/cli/commands';
+import { TAIL_USAGE } from '../../src/main/cli/tail';
 import { createDesktopApi } from '../../src/preload/api';
 import { TRANSITIONS } from '../../src/shared/indexing';
 import { RecordedEventSchema, UpstreamAnswerSchema } from '../../src/shared/schema-events';
@@ -352,6 +356,18 @@ type Coverage =
 
 const COVERAGE: Record<string, Coverage> = {};
 
+/** A command's synopsis in the docs: its `--help` usage line, as typed through npx. */
+function synopsis(command: string, usage: string): Coverage {
+  return {
+    how: 'checked',
+    what: `the ${command} synopsis`,
+    check: async (b) => {
+      expect(usage.startsWith(`usage: search-sandbox ${command} `)).toBe(true);
+      expect(b.text).toBe(`npx ${usage.slice('usage: '.length)}\n`);
+    },
+  };
+}
+
 const README_EXAMPLES = 'test/api/readme-examples.test.ts';
 const PACKAGE_INSTALL = 'test/e2e/package-install.test.ts';
 const NOT_RUN_ON_A_TEST_MACHINE =
@@ -625,6 +641,11 @@ Object.assign(COVERAGE, {
     },
   },
 
+  // ----- docs/cli.md: each command's synopsis is the usage line its --help prints
+  'docs/cli.md#b2376798d6': synopsis('serve', SERVE_USAGE),
+  'docs/cli.md#eb0eea1af9': synopsis('check', CHECK_USAGE),
+  'docs/cli.md#5ba3de6570': synopsis('tail', TAIL_USAGE),
+  'docs/cli.md#21d4228568': synopsis('diff', DIFF_USAGE),
   // ----- docs/desktop.md
   'docs/desktop.md#3433f76207': {
     how: 'classified',
