@@ -2,7 +2,7 @@
 // document validates with a real OpenAPI validator, every endpoint the user docs name is declared and every
 // declared one is documented, the routes are mounted from the declaration (src/main/http/admin-query.ts:
 // `mount`), and bad queries are 400s naming what is allowed.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import type {
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 import { startSandbox } from '../helpers/sandbox';
+import { REPO_ROOT, USER_DOCS } from '../helpers/user-docs';
 
 let sandbox: Awaited<ReturnType<typeof startSandbox>>;
 beforeAll(async () => {
@@ -136,14 +137,8 @@ describe('the admin API declaration', () => {
   });
 
   it('is what the docs name: every endpoint the README and docs/ name is declared, and every declared one is documented', () => {
-    // the project's own user docs, not a folder beside the checkout: a user's clone has only the repository
-    const root = path.resolve(__dirname, '../..');
-    const files = [
-      'README.md',
-      ...readdirSync(path.join(root, 'docs'))
-        .filter((f) => f.endsWith('.md'))
-        .map((f) => `docs/${f}`),
-    ];
+    const root = REPO_ROOT;
+    const files = USER_DOCS;
     const named = new Set<string>();
     for (const file of files)
       for (const m of readFileSync(path.join(root, file), 'utf8').matchAll(

@@ -11,7 +11,6 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
-  readdirSync,
   readFileSync,
   symlinkSync,
   writeFileSync,
@@ -34,6 +33,7 @@ import { TRANSITIONS } from '../../src/shared/indexing';
 import { RecordedEventSchema, UpstreamAnswerSchema } from '../../src/shared/schema-events';
 import { journey, run as journeyRun, type Journey } from '../helpers/journey';
 import { postBeacon, tempDir } from '../helpers/sandbox';
+import { USER_DOCS } from '../helpers/user-docs';
 import { spawnCli, type CliProcess } from './cli-process';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -54,13 +54,7 @@ interface Block {
   id: string;
 }
 
-const DOCS = [
-  'README.md',
-  ...readdirSync(path.join(ROOT, 'docs'))
-    .filter((f) => f.endsWith('.md'))
-    .sort()
-    .map((f) => `docs/${f}`),
-];
+const DOCS = USER_DOCS;
 
 export function fencedBlocks(file: string, markdown: string): Block[] {
   const lines = markdown.split('\n');

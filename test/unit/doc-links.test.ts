@@ -1,17 +1,10 @@
 // The links between the README and docs/*.md lead somewhere: every relative link names a file of the
 // repository, and a link into a Markdown file's section names a heading it has, as GitHub anchors them
 // (and as npm's page of the package shows the README).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = path.resolve(__dirname, '../..');
-const DOCS = [
-  'README.md',
-  ...readdirSync(path.join(ROOT, 'docs'))
-    .filter((f) => f.endsWith('.md'))
-    .map((f) => `docs/${f}`),
-];
+import { REPO_ROOT, USER_DOCS } from '../helpers/user-docs';
 
 /** The text outside fenced blocks, where a heading is a heading. */
 function unfenced(text: string): string {
@@ -38,7 +31,7 @@ function slug(heading: string): string {
 function anchors(file: string): Set<string> {
   const seen = new Map<string, number>();
   const out = new Set<string>();
-  for (const m of unfenced(readFileSync(path.join(ROOT, file), 'utf8')).matchAll(
+  for (const m of unfenced(readFileSync(path.join(REPO_ROOT, file), 'utf8')).matchAll(
     /^#{1,6} (.+)$/gm,
   )) {
     const base = slug(m[1]!);
@@ -59,9 +52,9 @@ describe('links in the README and docs', () => {
     );
   });
 
-  it.each(DOCS)('%s: every relative link names a file, and a section its file has', (doc) => {
+  it.each(USER_DOCS)('%s: every relative link names a file, and a section its file has', (doc) => {
     const broken: string[] = [];
-    for (const m of prose(readFileSync(path.join(ROOT, doc), 'utf8')).matchAll(
+    for (const m of prose(readFileSync(path.join(REPO_ROOT, doc), 'utf8')).matchAll(
       /\]\(([^)\s]+)\)/g,
     )) {
       const target = m[1]!;
@@ -69,7 +62,7 @@ describe('links in the README and docs', () => {
       const [file, anchor] = target.split('#') as [string, string | undefined];
       const resolved =
         file === '' ? doc : path.posix.normalize(path.posix.join(path.posix.dirname(doc), file));
-      if (!existsSync(path.join(ROOT, resolved))) {
+      if (!existsSync(path.join(REPO_ROOT, resolved))) {
         broken.push(`${target}: no file ${resolved}`);
         continue;
       }
