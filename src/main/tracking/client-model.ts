@@ -186,7 +186,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'A search, category or autocomplete response belongs to the visitor, session, page load and URL that asked for it: its beacons carry that userId and sessionId, the page load that asked renders it (a search with no results too), and its render carries the URL that searched.',
     seenBy: of('search', ['render']),
-    next: 'a Snap SearchController on the search page, its searches asked of the sandbox’s companion search (or recorded in a HAR): it asks with the tracker’s context, which Snap’s Client asked directly sends only when its request has `tracking` (userId, sessionId and pageLoadId from tracker.getContext(), domain: window.location.href)',
+    next: `${SNAP_SEARCH}, with its searches asked of the sandbox’s companion search (or recorded in a HAR) with the tracker’s context, as a Snap SearchController asks them (Snap’s Client asked directly sends it only when its request has \`tracking\`: userId, sessionId and pageLoadId from tracker.getContext(), domain window.location.href)`,
   },
   {
     id: 'search.items-served',
@@ -309,7 +309,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'A category response belongs to the visitor, session, page load and URL that asked for it: its beacons carry that userId and sessionId, the page load that asked renders it, and its render carries the URL that asked.',
     seenBy: of('category', ['render']),
-    next: 'a Snap SearchController with page type `category` on category pages, its searches asked of the sandbox’s companion search (or recorded in a HAR): it asks with the tracker’s context, which Snap’s Client asked directly sends only when its request has `tracking` (userId, sessionId and pageLoadId from tracker.getContext(), domain: window.location.href)',
+    next: `${SNAP_CATEGORY}, with its searches asked of the sandbox’s companion search (or recorded in a HAR) with the tracker’s context, as a Snap SearchController asks them (Snap’s Client asked directly sends it only when its request has \`tracking\`: userId, sessionId and pageLoadId from tracker.getContext(), domain window.location.href)`,
   },
   {
     id: 'category.items-served',
