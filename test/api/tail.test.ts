@@ -233,6 +233,41 @@ describe('search-sandbox tail', () => {
     expect(bad.stderr).toMatch(/^search-sandbox tail: unknown flag --colour: the flags are/);
   });
 
+  it('says when the sandbox goes away while it follows: the stream ended, or the connection lost (exit 1)', async () => {
+    // a sandbox's events stream: one line, then the stream ends cleanly or its connection is cut
+    const follow = (end: 'end' | 'cut') =>
+      createHttpServer((req, res) => {
+        if (!req.url!.startsWith('/_sandbox/events')) return void res.writeHead(404).end();
+        res.writeHead(200, { 'content-type': 'application/x-ndjson' });
+        res.write('{"reset":{"what":"events"}}\n', () =>
+          setTimeout(() => (end === 'end' ? res.end() : res.socket!.destroy()), 50),
+        );
+      });
+    for (const end of ['end', 'cut'] as const) {
+      const server = follow(end);
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      try {
+        const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        let out = '';
+        let err = '';
+        const code = await runTail(['--url', base], {
+          out: (t) => (out += t),
+          err: (t) => (err += t),
+          color: false,
+        });
+        expect(out).toBe('-- reset: events\n');
+        expect(code).toBe(1);
+        expect(err).toBe(
+          end === 'end'
+            ? `search-sandbox tail: the sandbox at ${base} closed the stream (stopped?)\n`
+            : `search-sandbox tail: lost the sandbox at ${base} (UND_ERR_SOCKET): it stopped or restarted; run tail again once it is back\n`,
+        );
+      } finally {
+        await new Promise((r) => server.close(r));
+      }
+    }
+  });
+
   it('says what is wrong with the address it is given, and when what answers there is no sandbox', async () => {
     const base = 'http://127.0.0.1:4545';
     const withPath = await runCli(['tail', '--url', `${base}/_sandbox`], process.cwd());

@@ -4,7 +4,7 @@
 // public admin API: the NDJSON follow stream of events (GET /_sandbox/events?follow=1), the pages'
 // summaries and the SSE timeline messages.
 import { sandboxOrigin } from '../../shared/sandbox-url';
-import { fetchFailureCause } from '../../shared/fetch-failure';
+import { fetchFailureCause, fetchFailureReason } from '../../shared/fetch-failure';
 import { parseFlags, usageFailure, UsageError, wholeNumber, type FlagValues } from '../base/flags';
 import { SITE_ID_PATTERN } from '../../shared/site-id';
 import type { RecordedEvent } from '../../shared/events';
@@ -125,7 +125,8 @@ Prints a running sandbox's beacons as they arrive, one line each (accepted green
 prints the N newest first (default 10), --findings adds the N newest pages' verdicts and a line whenever
 a page's verdict or findings change, --json prints NDJSON instead: each recorded event as the admin
 API gives it, {"reset": …} when events were reset, and with --findings {"page": …} for each page line
-(siteId, pageLoadId, pageUrl, verdict, rules, …). Ctrl-C ends it.
+(siteId, pageLoadId, pageUrl, verdict, rules, …). Ctrl-C ends it. Exit 1 when the sandbox goes away while
+it follows it, 2 when none answers at --url or a flag is wrong.
 `;
 
 /** The sandbox's origin from --url, else $SEARCH_SANDBOX_URL, else the default; what is wrong with it. */
@@ -169,6 +170,9 @@ export async function runTail(args: string[], io: TailIo): Promise<number> {
   const stop = new AbortController();
   io.signal?.addEventListener('abort', () => stop.abort(), { once: true });
   const admin = adminOf(base);
+  // set once the sandbox answered: a connection lost after it is the sandbox going away, not an address
+  // that is wrong
+  let following = false;
   try {
     const events = await open(admin, 'events', {
       query: {
@@ -178,6 +182,7 @@ export async function runTail(args: string[], io: TailIo): Promise<number> {
       },
       signal: stop.signal,
     });
+    following = true;
     const pages = values.findings
       ? followPages(base, values.site, backlog, io, stop.signal, values.json === true)
       : null;
@@ -202,6 +207,14 @@ export async function runTail(args: string[], io: TailIo): Promise<number> {
     return 1;
   } catch (err) {
     if (stop.signal.aborted) return 0;
+    // the connection failed after the sandbox answered (undici says why in the error's cause)
+    if (following && fetchFailureCause(err) !== undefined) {
+      stop.abort();
+      io.err(
+        `search-sandbox tail: lost the sandbox at ${base} (${fetchFailureReason(err)}): it stopped or restarted; run tail again once it is back\n`,
+      );
+      return 1;
+    }
     // a server that answers but is no sandbox (another app on the port): its answer is no NDJSON
     if (err instanceof SyntaxError) {
       io.err(
