@@ -77,7 +77,11 @@ function show(response) {
 
 async function search(q) {
   try {
-    const [, response] = await client.search({ search: { query: { string: q } } });
+    // as Snap's SearchController asks: with the tracker's context, so that the service ties the search to
+    // this shopper, session and page load
+    const { userId, sessionId, pageLoadId } = beacon.getContext();
+    const tracking = { userId, sessionId, pageLoadId, domain: window.location.href };
+    const [, response] = await client.search({ search: { query: { string: q } }, tracking });
     show(response);
   } catch (err) {
     document.getElementById('status').textContent = `search failed: ${String(err?.err ?? err)}`;

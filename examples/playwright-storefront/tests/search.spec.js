@@ -9,4 +9,6 @@ test('a search page tracks cleanly', async ({ page, sandbox, storefrontUrl }) =>
   await page.locator('#results li').first().click();
   await sandbox.waitForEvents({ siteId: 'demo42', event: 'clickthrough' });
   await sandbox.expectClean({ siteId: 'demo42', failOn: 'warning' });
+  // and its search asked with the tracker's context, as the provider's own client asks
+  await sandbox.expectReady({ siteId: 'demo42', expect: ['search.request-context'] });
 });
