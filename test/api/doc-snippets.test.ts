@@ -54,8 +54,6 @@ interface Block {
   id: string;
 }
 
-const DOCS = USER_DOCS;
-
 export function fencedBlocks(file: string, markdown: string): Block[] {
   const lines = markdown.split('\n');
   const blocks: Block[] = [];
@@ -78,7 +76,7 @@ export function fencedBlocks(file: string, markdown: string): Block[] {
   return blocks;
 }
 
-const BLOCKS = DOCS.flatMap((f) => fencedBlocks(f, readFileSync(path.join(ROOT, f), 'utf8')));
+const BLOCKS = USER_DOCS.flatMap((f) => fencedBlocks(f, readFileSync(path.join(ROOT, f), 'utf8')));
 const byId = new Map(BLOCKS.map((b) => [b.id, b]));
 
 // ---------------------------------------------------------------------------------------------------

@@ -27,8 +27,16 @@ function slug(heading: string): string {
     .replace(/ /g, '-');
 }
 
+const anchorsRead = new Map<string, Set<string>>();
+
 /** The anchors of a Markdown file's headings; a repeated one gets -1, -2, … as GitHub numbers them. */
 function anchors(file: string): Set<string> {
+  let known = anchorsRead.get(file);
+  if (!known) anchorsRead.set(file, (known = headingAnchors(file)));
+  return known;
+}
+
+function headingAnchors(file: string): Set<string> {
   const seen = new Map<string, number>();
   const out = new Set<string>();
   for (const m of unfenced(readFileSync(path.join(REPO_ROOT, file), 'utf8')).matchAll(

@@ -50,6 +50,13 @@ const SNAP_CATEGORY =
   'a Snap SearchController with page type `category` (or `tracker.events.category.*`) on category pages';
 const SNAP_AC =
   'a Snap AutocompleteController (or `tracker.events.autocomplete.*`) on the search box';
+/**
+ * The setup that shows a listing's request context (search.request-context, category.request-context): what
+ * sends it, read in snap-client's searchRequest transform (userId, sessionId, pageLoadId, domain from
+ * `request.tracking`)
+ */
+const ASKED_WITH_CONTEXT =
+  'with its searches asked of the sandbox’s companion search (or recorded in a HAR) with the tracker’s context, as a Snap SearchController asks them (Snap’s Client asked directly sends it only when its request has `tracking`: userId, sessionId and pageLoadId from tracker.getContext(), domain window.location.href)';
 
 export const BEHAVIOURS: readonly Behaviour[] = [
   // ---- search ----
@@ -186,7 +193,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'A search, category or autocomplete response belongs to the visitor, session, page load and URL that asked for it: its beacons carry that userId and sessionId, the page load that asked renders it (a search with no results too), and its render carries the URL that searched.',
     seenBy: of('search', ['render']),
-    next: `${SNAP_SEARCH}, with its searches asked of the sandbox’s companion search (or recorded in a HAR) with the tracker’s context, as a Snap SearchController asks them (Snap’s Client asked directly sends it only when its request has \`tracking\`: userId, sessionId and pageLoadId from tracker.getContext(), domain window.location.href)`,
+    next: `${SNAP_SEARCH}, ${ASKED_WITH_CONTEXT}`,
   },
   {
     id: 'search.items-served',
@@ -309,7 +316,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'A category response belongs to the visitor, session, page load and URL that asked for it: its beacons carry that userId and sessionId, the page load that asked renders it, and its render carries the URL that asked.',
     seenBy: of('category', ['render']),
-    next: `${SNAP_CATEGORY}, with its searches asked of the sandbox’s companion search (or recorded in a HAR) with the tracker’s context, as a Snap SearchController asks them (Snap’s Client asked directly sends it only when its request has \`tracking\`: userId, sessionId and pageLoadId from tracker.getContext(), domain window.location.href)`,
+    next: `${SNAP_CATEGORY}, ${ASKED_WITH_CONTEXT}`,
   },
   {
     id: 'category.items-served',
