@@ -258,6 +258,11 @@ describe.skipIf(skip)('orders UI', () => {
     const visit = s.ui.testId('visit-detail');
     await visit.waitFor();
     expect(await visit.textContent()).toContain('s4-first');
+    // the visit's orders are asked for once it shows: wait for their answer (an order, or none) to count
+    await visit
+      .locator('[data-testid="visit-order"], p:text-is("No order in this visit.")')
+      .first()
+      .waitFor();
     expect(await visit.getByTestId('visit-order').count()).toBe(1);
   });
 });
