@@ -686,15 +686,16 @@ Object.assign(COVERAGE, {
       expect(calls).toHaveLength(1);
     },
   },
-  'docs/desktop.md#6955301d4b': {
+  'docs/desktop.md#89d000f28a': {
     how: 'classified',
     what: 'electron-builder installers',
     reason:
-      'downloads Electron builds for each OS and runs on that OS; the packaging config is checked against electron-builder’s schema by test/unit/desktop-*.test.ts',
+      'fetches electron-builder and the Electron builds for each OS, and runs on that OS; the packaging config is checked against that electron-builder’s schema by test/unit/desktop-packaging.test.ts, which also holds the version these commands name',
     check: async (b) => {
       const yml = testSource('electron-builder.yml');
       for (const target of ['AppImage', 'deb', 'dmg', 'nsis']) expect(yml).toContain(target);
-      expect(b.text).toContain('--linux');
+      for (const os of ['--linux', '--mac', '--win'])
+        expect(b.text).toMatch(new RegExp(`npx electron-builder@\\d+\\.\\d+\\.\\d+ ${os}`));
     },
   },
 
