@@ -22,6 +22,14 @@ const config = parse(readFileSync('electron-builder.yml', 'utf8')) as Record<str
   win: { target: string[] };
 };
 
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  main: string;
+  exports: { '.': { default: string } };
+  scripts: Record<string, string>;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
 describe('electron-builder.yml', () => {
   it('validates against the configuration schema of the electron-builder the docs run', () => {
     const schema = JSON.parse(readFileSync(SCHEMA, 'utf8')) as object;
@@ -42,11 +50,6 @@ describe('electron-builder.yml', () => {
     expect(config.files).toEqual(
       expect.arrayContaining(['out/**/*', 'fixtures/**/*', 'package.json']),
     );
-    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
-      main: string;
-      exports: { '.': { default: string } };
-      scripts: Record<string, string>;
-    };
     // the repository's main is the npm package's API, for the tools that read main rather than exports;
     // the installers' package.json names the Electron entry instead, and `npm run app` starts Electron on
     // out/main, whose package.json (electron.vite.config.ts) names it (test/api/electron-bundle.test.ts)
@@ -60,10 +63,6 @@ describe('electron-builder.yml', () => {
   });
 
   it('is built by the electron-builder whose schema it is checked against, fetched by npx, not installed', () => {
-    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
-      devDependencies: Record<string, string>;
-      dependencies: Record<string, string>;
-    };
     expect(pkg.devDependencies).not.toHaveProperty('electron-builder');
     expect(pkg.dependencies).not.toHaveProperty('electron-builder');
     const runs = (text: string) => [...text.matchAll(/npx (?:--yes )?electron-builder(\S*)/g)];
