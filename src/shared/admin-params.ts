@@ -7,6 +7,7 @@ import { RESPONSE_KINDS } from './kinds';
 import { VERDICTS } from './verdict';
 import { literals, ruleIdSchema } from './schema-base';
 import { SITE_ID_PATTERN } from './site-id';
+import { fits } from './schema-fits';
 
 /** Free text (an id, a siteId): any value. */
 export const text = (description: string) => Type.String({ description });
@@ -155,4 +156,13 @@ export function paramRule(schema: TSchema, maximum?: number): [string, string[]?
   }
   if (schema.type === 'boolean') return ['must be true or false', ['true', 'false']];
   return [String(schema['x-rule'])];
+}
+
+/**
+ * Whether a parameter's value, read as decodeParam reads it, keeps its declared schema (`maximum`: the
+ * config's in place of the declared one). The one judge of a parameter: the server's 400s and the package's
+ * option errors. A rule id's schema is any text here: the server's rules say which ids there are.
+ */
+export function paramFits(schema: TSchema, value: unknown, maximum?: number): boolean {
+  return fits(maximum === undefined ? schema : { ...schema, maximum }, value);
 }

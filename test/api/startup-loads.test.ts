@@ -1,8 +1,9 @@
 // What `check` and `serve` load to start: none of the packages that only some runs need (the feed formats'
-// readers, the mailer, the upload parser, the admin API's request validator; TypeBox is bundled). Each is
-// loaded when a run first needs it (src/main/lazy-require.ts): a static import of one again would cost every
-// start tens of milliseconds (`npm run bench -- startup`). The child runs with a preload that writes each
-// package it loads by name, from an import or a require (test/helpers/loads-preload.mjs).
+// readers, the mailer, the upload parser, the validator that words a refused admin body; TypeBox is
+// bundled). Each is loaded when a run first needs it (src/main/lazy-require.ts): a static import of one
+// again would cost every start tens of milliseconds (`npm run bench -- startup`). The child runs with a
+// preload that writes each package it loads by name, from an import or a require
+// (test/helpers/loads-preload.mjs).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -76,10 +77,24 @@ describe('start-up loads', () => {
     expect(onDemand(log)).toEqual([]);
   });
 
-  it('serve is ready without them; an admin body, an upload and a CSV feed each load theirs when first needed', async () => {
+  it('serve is ready without them and answers queries and bodies that keep their schemas without them; a refused admin body, an upload and a CSV feed each load theirs when first needed', async () => {
     // (the config in its folder: one account, one feed taking uploads)
     const { proc, log } = run(['serve', '--port', '0', '--ephemeral']);
     const url = await proc.ready;
+    expect(onDemand(log)).toEqual([]);
+    // a query, kept or refused, and a path parameter are judged without a validator to compile
+    const statuses = [];
+    for (const query of ['events?limit=5&accepted=true', 'events?limit=x', 'feeds/demo42/x'])
+      statuses.push((await fetch(`${url}/_sandbox/${query}`)).status);
+    expect(statuses).toEqual([200, 400, 400]);
+    expect(onDemand(log)).toEqual([]);
+    // so is a JSON body that keeps its schema: the validator is loaded to word a refusal
+    const kept = await fetch(`${url}/_sandbox/reset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"what":"events","siteId":"demo42"}',
+    });
+    expect(kept.status).toBe(200);
     expect(onDemand(log)).toEqual([]);
 
     const refused = await fetch(`${url}/_sandbox/reset`, {

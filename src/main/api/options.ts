@@ -5,7 +5,7 @@
 // (expectClean's failOn, …) it checks itself.
 import type { TSchema } from '@sinclair/typebox';
 import { ADMIN_API, type AdminEndpointName } from '../../shared/admin-api.js';
-import { decodeParam, EVENT_FILTERS, paramRule } from '../../shared/admin-params.js';
+import { decodeParam, EVENT_FILTERS, paramFits, paramRule } from '../../shared/admin-params.js';
 import { eventNameProblem } from '../../shared/beacon-endpoints.js';
 import { didYouMean } from '../../shared/nearest.js';
 import { shown } from '../../shared/text.js';
@@ -100,24 +100,8 @@ function valueProblem(key: string, value: unknown, spec: MethodOptions): string 
   if (!schema || value === undefined) return undefined;
   if (value === null || typeof value === 'object' || typeof value === 'function')
     return 'takes one value (a string, number or boolean): call once per value';
-  if (fits(schema, decodeParam(String(value as string), schema))) return undefined;
+  if (paramFits(schema, decodeParam(String(value as string), schema))) return undefined;
   return spec.words?.[key] ?? paramRule(schema)[0];
-}
-
-/** Whether a value, read as the sandbox reads its query, keeps the schema's rule. */
-function fits(schema: TSchema, value: unknown): boolean {
-  if (Array.isArray(schema.anyOf))
-    return (schema.anyOf as Array<{ const: unknown }>).some((s) => s.const === value);
-  if (schema.type === 'integer')
-    return (
-      Number.isSafeInteger(value) &&
-      (value as number) >= (schema.minimum as number) &&
-      (value as number) <= (schema.maximum as number)
-    );
-  if (schema.type === 'boolean') return typeof value === 'boolean';
-  const text = value as string;
-  if (schema.minLength !== undefined && text.length < (schema.minLength as number)) return false;
-  return schema.pattern === undefined || new RegExp(schema.pattern as string).test(text);
 }
 
 /** A value's kind as a message names it: a string, a list, a Date, null, nothing. */

@@ -1,7 +1,8 @@
 // Admin request bodies read as their endpoint declares them (src/shared/admin-api.ts, `body`): one reader
 // per media (JSON parsed and validated, a recording's bytes, a streamed import, a beacon's raw bytes), the
-// Content-Type checked against the media, the size capped. JSON is validated by the declaration's compiled
-// schema (ajv): the schema carries its 400 messages (`x-messages`) and each field the rule it follows
+// Content-Type checked against the media, the size capped. JSON is judged by the declaration's schema
+// (src/shared/schema-fits.ts); a body that breaks it, by the schema compiled with ajv, whose first error
+// words the 400: the schema carries its messages (`x-messages`) and each field the rule it follows
 // (`x-rule`), so a refusal names the field, the value and the fix, worded as the endpoint always did.
 import type { Request } from 'express';
 import type { ErrorObject, ValidateFunction } from 'ajv';
@@ -14,6 +15,7 @@ import {
   type BodyOf,
 } from '../../shared/admin-api';
 import { BODY_CONTENT_TYPES, takesContentType } from '../../shared/schema-endpoint';
+import { fits } from '../../shared/schema-fits';
 import { shown } from '../../shared/text';
 import type { BodyMessages } from '../../shared/schema-base';
 import { BadQuery, BodyRefused } from './admin-refusal';
@@ -102,12 +104,16 @@ function refusal(root: TSchema, body: unknown, e: ErrorObject): BadQuery {
 
 /** The body as the endpoint declares it; BadQuery (answered 400) when it is not. */
 export function parseAdminBody<N extends AdminEndpointName>(name: N, body: unknown): BodyOf<N> {
+  const schema = bodySchema(name);
+  // a body that keeps its schema is taken without a validator; ajv is loaded and the body's schema
+  // compiled only to word a refusal (its first error), and its judgement is the last word
+  if (fits(schema, body)) return body as BodyOf<N>;
   let validate = validators.get(name);
   if (!validate) {
-    validate = compiler().compile(JSON.parse(JSON.stringify(bodySchema(name))) as object);
+    validate = compiler().compile(JSON.parse(JSON.stringify(schema)) as object);
     validators.set(name, validate);
   }
-  if (!validate(body)) throw refusal(bodySchema(name), body, validate.errors![0]!);
+  if (!validate(body)) throw refusal(schema, body, validate.errors![0]!);
   return body as BodyOf<N>;
 }
 

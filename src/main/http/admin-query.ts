@@ -1,14 +1,20 @@
 // The admin API's routes, mounted from its one declaration (src/shared/admin-api.ts): the method and path
-// come from the endpoint's entry, its query is parsed and validated by the entry's compiled schema (ajv)
-// and its body read as the entry declares it (admin-body.ts) before the handler runs, and the handler's
-// answer is typed by the entry's answers. An unknown, repeated or invalid parameter is a 400 that names
-// it, the value and what is allowed; nothing is clamped or guessed. A domain error the handler throws is
-// answered by its row in domain-errors.ts.
+// come from the endpoint's entry, its query is parsed and each parameter judged by its declared schema
+// (paramFits, the judge the package's client uses too: nothing to compile, so a sandbox's first admin
+// requests wait for no validator), its body is read as the entry declares it (admin-body.ts) before the
+// handler runs, and the handler's answer is typed by the entry's answers. An unknown, repeated or invalid
+// parameter is a 400 that names it, the value and what is allowed; nothing is clamped or guessed. A domain
+// error the handler throws is answered by its row in domain-errors.ts.
 import type { Request, Response, Router } from 'express';
-import type { ErrorObject, ValidateFunction } from 'ajv';
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { Static, TSchema } from '@sinclair/typebox';
 import { ADMIN_API, type AdminEndpointName, type QueryOf } from '../../shared/admin-api';
-import { decodeParam, isSiteIdSchema, paramRule, requiredWhy } from '../../shared/admin-params';
+import {
+  decodeParam,
+  isSiteIdSchema,
+  paramFits,
+  paramRule,
+  requiredWhy,
+} from '../../shared/admin-params';
 import { didYouMean } from '../../shared/nearest';
 import type { ErrorSchema } from '../../shared/schema-admin';
 import { isRuleIdSchema } from '../../shared/schema-base';
@@ -18,7 +24,6 @@ import { readAdminBody, type AdminBody } from './admin-body';
 import { BadQuery, BodyRefused } from './admin-refusal';
 import { closesAfterRefusal } from './body-reader';
 import { httpRefusal } from './domain-errors';
-import { ajvCompiler } from './ajv';
 import { clipped, shown } from '../../shared/text';
 
 export { BadQuery };
@@ -30,10 +35,6 @@ export interface Bounds {
   sites?: readonly string[];
 }
 
-/** every failing parameter: the first in the query's own order is the one answered */
-const compiler = ajvCompiler({ allErrors: true, strict: false });
-const validators = new Map<string, ValidateFunction>();
-
 function declaredQuery(name: AdminEndpointName): Record<string, TSchema> {
   return (ADMIN_API[name] as { query?: Record<string, TSchema> }).query ?? {};
 }
@@ -44,26 +45,14 @@ function declaredParam(name: AdminEndpointName, key: string): TSchema | undefine
   return Object.hasOwn(declared, key) ? declared[key] : undefined;
 }
 
-/** The endpoint's query schema (with the config's maxima), compiled once. */
-function validator(name: AdminEndpointName, bounds: Bounds): ValidateFunction {
-  const key = `${name} ${JSON.stringify(bounds.maximum ?? {})}`;
-  let validate = validators.get(key);
-  if (!validate) {
-    const properties: Record<string, TSchema> = {};
-    for (const [param, schema] of Object.entries(declaredQuery(name))) {
-      const max = bounds.maximum?.[param];
-      const declared = isRuleIdSchema(schema) ? { ...schema, enum: [...RULE_IDS] } : schema;
-      properties[param] = max === undefined ? declared : { ...declared, maximum: max };
-    }
-    const schema = Type.Object(properties, { additionalProperties: false });
-    validate = compiler().compile(JSON.parse(JSON.stringify(schema)) as object);
-    validators.set(key, validate);
-  }
-  return validate;
+/**
+ * Whether a declared parameter's value keeps its rule: its schema with the config's maximum in place of the
+ * declared one (`limit` of events up to the retention), and a rule id one of the rules' ids.
+ */
+function keepsRule(schema: TSchema, value: unknown, maximum: number | undefined): boolean {
+  if (isRuleIdSchema(schema)) return typeof value === 'string' && RULE_IDS.includes(value);
+  return paramFits(schema, value, maximum);
 }
-
-/** The endpoint's declared path parameters (those that are not any text), compiled once. */
-const paramValidators = new Map<string, ValidateFunction>();
 
 function declaredPathParams(name: AdminEndpointName): Record<string, TSchema> {
   return (ADMIN_API[name] as { params?: Record<string, TSchema> }).params ?? {};
@@ -78,24 +67,18 @@ function parseAdminParams(
   params: Record<string, string | string[]>,
 ): Record<string, unknown> {
   const declared = declaredPathParams(name);
-  const keys = Object.keys(declared);
-  if (keys.length === 0) return {};
-  let validate = paramValidators.get(name);
-  if (!validate) {
-    const schema = Type.Object(declared, { additionalProperties: true });
-    validate = compiler().compile(JSON.parse(JSON.stringify(schema)) as object);
-    paramValidators.set(name, validate);
-  }
-  const raw = (key: string) => String(params[key] ?? '');
   const value: Record<string, unknown> = {};
-  for (const key of keys) value[key] = decodeParam(raw(key), declared[key]);
-  if (validate(value)) return value;
-  const key = keys.find((k) => (validate.errors ?? []).some((e) => failingParameter(e) === k))!;
-  const [text] = paramRule(declared[key]!);
-  throw new BadQuery(
-    key,
-    `path parameter ${key} ${text}, got ${shown(raw(key))}: the path is ${ADMIN_API[name].path}`,
-  );
+  for (const [key, schema] of Object.entries(declared)) {
+    const raw = String(params[key] ?? '');
+    value[key] = decodeParam(raw, schema);
+    if (keepsRule(schema, value[key], undefined)) continue;
+    const [text] = paramRule(schema);
+    throw new BadQuery(
+      key,
+      `path parameter ${key} ${text}, got ${shown(raw)}: the path is ${ADMIN_API[name].path}`,
+    );
+  }
+  return value;
 }
 
 /** The BadQuery of a parameter: unknown, repeated, or its value breaking its rule. */
@@ -145,12 +128,6 @@ function siteFix(
   return `${raw ? didYouMean(raw, sites) : ''}use a configured site's siteId (${sites.join(', ')}), e.g. GET ${ADMIN_API[name].path}?${key}=${sites[0]}`;
 }
 
-function failingParameter(e: ErrorObject): string {
-  return e.keyword === 'additionalProperties'
-    ? String((e.params as { additionalProperty: string }).additionalProperty)
-    : e.instancePath.split('/')[1]!;
-}
-
 /** The endpoint's query, typed by its declaration; BadQuery (the first problem, in the request's order). */
 function parseAdminQuery<N extends AdminEndpointName>(
   name: N,
@@ -166,12 +143,12 @@ function parseAdminQuery<N extends AdminEndpointName>(
     else if (schema) repeated.push(key);
     else value[key] = raw;
   }
-  const validate = validator(name, bounds);
-  const errors = validate(value) ? [] : (validate.errors ?? []);
-  // the parameters that fail, each named by its error
-  const failing = new Set(errors.map(failingParameter));
-  for (const key of Object.keys(query))
-    if (failing.has(key) || repeated.includes(key)) throw problem(name, key, query[key], bounds);
+  // the first parameter in the request's order that is unknown, repeated or breaks its rule
+  for (const key of Object.keys(query)) {
+    const schema = declaredParam(name, key);
+    if (!schema || repeated.includes(key) || !keepsRule(schema, value[key], bounds.maximum?.[key]))
+      throw problem(name, key, query[key], bounds);
+  }
   // a parameter the endpoint cannot answer without, not sent or sent empty
   for (const [key, schema] of Object.entries(declaredQuery(name)))
     if (requiredWhy(schema) !== undefined && (value[key] === undefined || value[key] === ''))

@@ -1,5 +1,6 @@
-// The admin API's request validators: ajv, loaded and made when the first request with a query or a JSON
-// body is checked, not when the sandbox starts (~80 ms of every start's CPU; the beacon validators are
+// The admin API's body validators: ajv, loaded and made when the first JSON body that breaks its schema is
+// refused (its first error words the 400), not when the sandbox starts (~80 ms of CPU) nor for the bodies
+// and queries that keep their schemas (src/shared/schema-fits.ts judges those; the beacon validators are
 // compiled when the sandbox is built and need no ajv).
 import type { Ajv, Options } from 'ajv';
 import { lazily } from '../lazy-require';
