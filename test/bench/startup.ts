@@ -19,8 +19,8 @@ const ROUNDS = Number(process.env.BENCH_STARTUP_ROUNDS ?? 10);
 const BARE = `process.on('exit', () => { const u = process.resourceUsage(); process.stderr.write('cpu=' + (u.userCPUTime + u.systemCPUTime) + '\\nmaxrss=' + u.maxRSS + '\\n'); });`;
 
 /**
- * A UI's first screen and a test's first reset: the admin requests a sandbox answers first, once each (the
- * queries and the JSON body are judged by their declared schemas, with nothing to compile first).
+ * Requests like those of a UI's first screen and a test's first reset: what a sandbox answers first, once
+ * each (their queries and JSON bodies judged by the declared schemas, with nothing to compile first).
  */
 const FIRST_ADMIN = [
   'GET /_sandbox/health',
