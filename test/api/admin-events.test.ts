@@ -163,6 +163,33 @@ describe('GET /_sandbox/events', () => {
   });
 });
 
+describe('limit and count up to what the sandbox retains', () => {
+  it('take a value past 100,000 when the retention is larger, and name the retention when refused', async () => {
+    const big = await startSandbox({ retention: { events: 250_000 } });
+    try {
+      const at = async (query: string) => {
+        const res = await fetch(`${big.url}/_sandbox/${query}`);
+        return { status: res.status, body: (await res.json()) as any };
+      };
+      expect((await at('events?limit=200000')).status).toBe(200);
+      expect((await at('events?limit=250000')).status).toBe(200);
+      const over = await at('events?limit=250001');
+      expect(over.status).toBe(400);
+      expect(over.body.message).toMatch(
+        /limit must be a whole number from 0 to 250000, got "250001"/,
+      );
+      const count = await at('wait?count=250001&timeout=1');
+      expect(count.status).toBe(400);
+      expect(count.body).toMatchObject({ parameter: 'count' });
+      expect(count.body.message).toMatch(/count must be a whole number from 1 to 250000/);
+      // the sandbox beside it keeps the declared 100,000
+      expect((await get('/_sandbox/events?limit=100001')).status).toBe(400);
+    } finally {
+      await big.close();
+    }
+  });
+});
+
 describe('GET /_sandbox/wait', () => {
   it('answers at once when enough matching events are there', async () => {
     await seed();
