@@ -55,6 +55,10 @@ const CONFIG = {
   ],
 };
 
+/** POST a JSON body (as text) to an admin endpoint. */
+const postJson = (url: string, body: string) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
 function run(args: string[]): { proc: CliProcess; log: string } {
   const { dir, cleanup } = tempDir('startup-loads-');
   cleanups.push(cleanup);
@@ -89,19 +93,11 @@ describe('start-up loads', () => {
     expect(statuses).toEqual([200, 400, 400]);
     expect(onDemand(log)).toEqual([]);
     // so is a JSON body that keeps its schema: the validator is loaded to word a refusal
-    const kept = await fetch(`${url}/_sandbox/reset`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"what":"events","siteId":"demo42"}',
-    });
+    const kept = await postJson(`${url}/_sandbox/reset`, '{"what":"events","siteId":"demo42"}');
     expect(kept.status).toBe(200);
     expect(onDemand(log)).toEqual([]);
 
-    const refused = await fetch(`${url}/_sandbox/reset`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"what":"nope"}',
-    });
+    const refused = await postJson(`${url}/_sandbox/reset`, '{"what":"nope"}');
     expect(refused.status).toBe(400);
     expect(onDemand(log)).toEqual(['ajv']);
 
@@ -116,11 +112,7 @@ describe('start-up loads', () => {
     expect(uploaded.status).toBe(200);
     expect(onDemand(log)).toEqual(['ajv', 'multer']);
     // the index runs when the sandbox clock reaches it
-    await fetch(`${url}/_sandbox/clock`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"advance":"PT2H"}',
-    });
+    await postJson(`${url}/_sandbox/clock`, '{"advance":"PT2H"}');
     await expect
       .poll(() => onDemand(log), { timeout: 10_000 })
       .toEqual(['ajv', 'multer', 'csv-parse']);

@@ -49,7 +49,7 @@ function declaredParam(name: AdminEndpointName, key: string): TSchema | undefine
  * Whether a declared parameter's value keeps its rule: its schema with the config's maximum in place of the
  * declared one (`limit` of events up to the retention), and a rule id one of the rules' ids.
  */
-function keepsRule(schema: TSchema, value: unknown, maximum: number | undefined): boolean {
+function keepsRule(schema: TSchema, value: unknown, maximum?: number): boolean {
   if (isRuleIdSchema(schema)) return typeof value === 'string' && RULE_IDS.includes(value);
   return paramFits(schema, value, maximum);
 }
@@ -71,7 +71,7 @@ function parseAdminParams(
   for (const [key, schema] of Object.entries(declared)) {
     const raw = String(params[key] ?? '');
     value[key] = decodeParam(raw, schema);
-    if (keepsRule(schema, value[key], undefined)) continue;
+    if (keepsRule(schema, value[key])) continue;
     const [text] = paramRule(schema);
     throw new BadQuery(
       key,
@@ -136,18 +136,13 @@ function parseAdminQuery<N extends AdminEndpointName>(
 ): QueryOf<N> {
   // a null prototype: a `__proto__` parameter is a key like any other (and unknown)
   const value: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
-  const repeated: string[] = [];
+  // the first parameter in the request's order that is unknown, repeated or breaks its rule is answered
   for (const [key, raw] of Object.entries(query)) {
     const schema = declaredParam(name, key);
-    if (typeof raw === 'string') value[key] = decodeParam(raw, schema);
-    else if (schema) repeated.push(key);
-    else value[key] = raw;
-  }
-  // the first parameter in the request's order that is unknown, repeated or breaks its rule
-  for (const key of Object.keys(query)) {
-    const schema = declaredParam(name, key);
-    if (!schema || repeated.includes(key) || !keepsRule(schema, value[key], bounds.maximum?.[key]))
-      throw problem(name, key, query[key], bounds);
+    if (!schema || typeof raw !== 'string') throw problem(name, key, raw, bounds);
+    value[key] = decodeParam(raw, schema);
+    if (!keepsRule(schema, value[key], bounds.maximum?.[key]))
+      throw problem(name, key, raw, bounds);
   }
   // a parameter the endpoint cannot answer without, not sent or sent empty
   for (const [key, schema] of Object.entries(declaredQuery(name)))
