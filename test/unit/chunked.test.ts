@@ -48,6 +48,26 @@ const ops = fc.array(
 );
 
 /**
+ * What a run saw of the structure and of the model it is held to, step by step, compared once when the run
+ * ends: vitest's expect costs ~12 µs a call, and a run asks dozens of things a step (hundreds of thousands of
+ * calls a test). Each entry is a fresh array or a primitive, labelled with its step; a failing run shows
+ * the steps that differ, and fast-check shrinks it as before.
+ */
+class Trace {
+  private readonly got: unknown[] = [];
+  private readonly want: unknown[] = [];
+
+  same(label: string, got: unknown, want: unknown): void {
+    this.got.push([label, got]);
+    this.want.push([label, want]);
+  }
+
+  check(): void {
+    expect(this.got).toEqual(this.want);
+  }
+}
+
+/**
  * Iterate `entries`, deleting every `every`-th key met, adding `add` after the first and clearing after the
  * `clearAt`-th: what was met.
  */
@@ -72,26 +92,29 @@ describe('ChunkedMap', () => {
       fc.property(ops, (list: Op[]) => {
         const model = new Map<number, number>();
         const map = new ChunkedMap<number, number>(3);
-        for (const o of list) {
+        const t = new Trace();
+        for (const [step, o] of list.entries()) {
+          const at = `${step} ${o.op}`;
           if (o.op === 'set') {
             // a key known to be absent may go in without a search (every other one of them does)
             if (!model.has(o.key) && o.value % 2 === 1)
-              expect(map.setNew(o.key, o.value)).toBe(map);
-            else expect(map.set(o.key, o.value)).toBe(map);
+              t.same(`${at}: setNew returns the map`, map.setNew(o.key, o.value) === map, true);
+            else t.same(`${at}: set returns the map`, map.set(o.key, o.value) === map, true);
             model.set(o.key, o.value);
-          } else if (o.op === 'delete') expect(map.delete(o.key)).toBe(model.delete(o.key));
+          } else if (o.op === 'delete') t.same(at, map.delete(o.key), model.delete(o.key));
           else if (o.op === 'get') {
-            expect(map.get(o.key)).toBe(model.get(o.key));
-            expect(map.getOld(o.key)).toBe(model.get(o.key));
-            expect(map.has(o.key)).toBe(model.has(o.key));
+            t.same(`${at}: get`, map.get(o.key), model.get(o.key));
+            t.same(`${at}: getOld`, map.getOld(o.key), model.get(o.key));
+            t.same(`${at}: has`, map.has(o.key), model.has(o.key));
           } else if (o.op === 'clear') {
             map.clear();
             model.clear();
           } else if (o.op === 'shift') {
             for (let i = 0; i < o.times; i++) {
               const oldest = map.oldest();
-              expect(oldest).toEqual(model.entries().next().value);
-              if (oldest) expect(map.delete(oldest[0])).toBe(model.delete(oldest[0]));
+              t.same(`${at} ${i}: oldest`, oldest, model.entries().next().value);
+              if (oldest)
+                t.same(`${at} ${i}: delete`, map.delete(oldest[0]), model.delete(oldest[0]));
             }
           } else {
             const mine = drain(
@@ -108,21 +131,30 @@ describe('ChunkedMap', () => {
               },
               o,
             );
-            expect(mine).toEqual(theirs);
+            t.same(`${at}: met`, mine, theirs);
           }
-          expect(map.size).toBe(model.size);
-          expect([...map]).toEqual([...model]);
+          t.same(`${at}: size`, map.size, model.size);
+          t.same(`${at}: entries`, [...map], [...model]);
           // the oldest entry, asked after every step (the walk it keeps survives sets, deletes, clears)
-          expect(map.oldest()).toEqual(model.entries().next().value);
+          t.same(`${at}: oldest`, map.oldest(), model.entries().next().value);
           const each: Array<[number, number]> = [];
           map.forEach((v, k) => each.push([k, v]));
-          expect(each).toEqual([...model]);
+          t.same(`${at}: forEach`, each, [...model]);
           for (const n of [0, 1, 2, 4, 7, Infinity])
-            expect(map.lastValues(n)).toEqual(n === 0 ? [] : [...model.values()].slice(-n));
+            t.same(
+              `${at}: lastValues(${n})`,
+              map.lastValues(n),
+              n === 0 ? [] : [...model.values()].slice(-n),
+            );
           // only the newest part may be empty (it takes the next keys)
           const sizes = map.partSizes();
-          expect(sizes.every((n, i) => n <= 3 && (n >= 1 || i === sizes.length - 1))).toBe(true);
+          t.same(
+            `${at}: part sizes ${sizes}`,
+            sizes.every((n, i) => n <= 3 && (n >= 1 || i === sizes.length - 1)),
+            true,
+          );
         }
+        t.check();
         expect([...map.keys()]).toEqual([...model.keys()]);
         expect([...map.values()]).toEqual([...model.values()]);
         expect([...map.entries()]).toEqual([...model.entries()]);
@@ -136,18 +168,23 @@ describe('ChunkedMap', () => {
       fc.property(ops, (list: Op[]) => {
         const model = new Map<string, number>();
         const map = new ChunkedMap<string, number>(3);
-        for (const o of list) {
+        const t = new Trace();
+        for (const [step, o] of list.entries()) {
           if (o.op === 'clear' || o.op === 'drain' || o.op === 'shift') continue;
           const k = `page-${o.key}`;
           if (o.op === 'set') {
             map.set(k, o.value);
             model.set(k, o.value);
-          } else if (o.op === 'delete') expect(map.delete(k)).toBe(model.delete(k));
+          } else if (o.op === 'delete') t.same(`${step} delete`, map.delete(k), model.delete(k));
+          const got: unknown[] = [];
+          const want: unknown[] = [];
           for (let n = 0; n <= 40; n++) {
-            expect(map.get(`page-${n}`)).toBe(model.get(`page-${n}`));
-            expect(map.has(`page-${n}`)).toBe(model.has(`page-${n}`));
+            got.push(map.get(`page-${n}`), map.has(`page-${n}`));
+            want.push(model.get(`page-${n}`), model.has(`page-${n}`));
           }
+          t.same(`${step}: get and has of page-0 to page-40`, got, want);
         }
+        t.check();
         expect([...map]).toEqual([...model]);
       }),
       { numRuns: 200 },
@@ -156,8 +193,10 @@ describe('ChunkedMap', () => {
     const big = new ChunkedMap<string, number>(64);
     const long = (i: number) => `${'x'.repeat(i % 90)}-${i}-${'y'.repeat(i % 7)}`;
     for (let i = 0; i < 5_000; i++) big.set(long(i), i);
-    for (let i = 0; i < 5_000; i++) expect(big.get(long(i))).toBe(i);
-    for (let i = 5_000; i < 10_000; i++) expect(big.get(long(i))).toBeUndefined();
+    const found = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => big.get(long(from + i)));
+    expect(found(0, 5_000)).toEqual(Array.from({ length: 5_000 }, (_, i) => i));
+    expect(found(5_000, 10_000).every((v) => v === undefined)).toBe(true);
   });
 
   it('grows by parts of CHUNK: 100,000 keys are 7 parts, none above it; emptied old parts go', () => {
@@ -178,20 +217,24 @@ describe('ChunkedSet', () => {
       fc.property(ops, (list: Op[]) => {
         const model = new Set<number>();
         const set = new ChunkedSet<number>(3);
-        for (const o of list) {
+        const t = new Trace();
+        for (const [step, o] of list.entries()) {
+          const at = `${step} ${o.op}`;
           if (o.op === 'set') {
-            if (!model.has(o.key) && o.value % 2 === 1) expect(set.addNew(o.key)).toBe(set);
-            else expect(set.add(o.key)).toBe(set);
+            if (!model.has(o.key) && o.value % 2 === 1)
+              t.same(`${at}: addNew returns the set`, set.addNew(o.key) === set, true);
+            else t.same(`${at}: add returns the set`, set.add(o.key) === set, true);
             model.add(o.key);
-          } else if (o.op === 'delete') expect(set.delete(o.key)).toBe(model.delete(o.key));
-          else if (o.op === 'get') expect(set.has(o.key)).toBe(model.has(o.key));
+          } else if (o.op === 'delete') t.same(at, set.delete(o.key), model.delete(o.key));
+          else if (o.op === 'get') t.same(at, set.has(o.key), model.has(o.key));
           else if (o.op === 'clear') {
             set.clear();
             model.clear();
           } else if (o.op === 'shift') {
             for (let i = 0; i < o.times; i++) {
               const oldest = model.values().next();
-              if (!oldest.done) expect(set.delete(oldest.value)).toBe(model.delete(oldest.value));
+              if (!oldest.done)
+                t.same(`${at} ${i}`, set.delete(oldest.value), model.delete(oldest.value));
             }
           } else {
             const pairs = (s: Iterable<number>) =>
@@ -212,15 +255,20 @@ describe('ChunkedSet', () => {
               },
               o,
             );
-            expect(mine).toEqual(theirs);
+            t.same(`${at}: met`, mine, theirs);
           }
-          expect(set.size).toBe(model.size);
-          expect([...set]).toEqual([...model]);
+          t.same(`${at}: size`, set.size, model.size);
+          t.same(`${at}: values`, [...set], [...model]);
           const each: number[] = [];
           set.forEach((v) => each.push(v));
-          expect(each).toEqual([...model]);
-          expect(set.partSizes().every((n) => n <= 3)).toBe(true);
+          t.same(`${at}: forEach`, each, [...model]);
+          t.same(
+            `${at}: part sizes ${set.partSizes()}`,
+            set.partSizes().every((n) => n <= 3),
+            true,
+          );
         }
+        t.check();
       }),
       { numRuns: 300 },
     );

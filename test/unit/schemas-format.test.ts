@@ -22,6 +22,8 @@ describe('date-time format fast path', () => {
     ];
     const fractions = ['.000', '.999', '.9a9', '.00'];
     let checked = 0;
+    // the strings on which the two disagree, asserted empty once (one expect, not 40,000: ~12 µs a call)
+    const disagree: string[] = [];
     for (const y of years)
       for (const m of months)
         for (const d of days)
@@ -29,9 +31,11 @@ describe('date-time format fast path', () => {
             for (const f of fractions)
               for (const z of ['Z', 'z', '+']) {
                 const s = `${y}-${m}-${d}T${t}${f}${z}`;
-                expect(fast(s), s).toBe(full(s));
+                if (fast(s) !== full(s))
+                  disagree.push(`${s}: fast ${fast(s)}, ajv-formats ${full(s)}`);
                 checked++;
               }
+    expect(disagree).toEqual([]);
     expect(checked).toBeGreaterThan(40_000);
     // the fast path does answer for the common shape (not only by falling back)
     expect(fast('2026-11-20T10:00:00.000Z')).toBe(true);

@@ -19,15 +19,22 @@ const meta = {
 
 describe('finding', () => {
   it('fills the message and its fix from the data, for more distinct texts than it keeps', () => {
+    // every finding's words, compared at once (one expect, not 40,000: ~12 µs a call)
+    const got: unknown[] = [];
+    const want: unknown[] = [];
     for (let round = 0; round < 2; round++)
       for (let i = 0; i < 5_000; i++) {
         const data = { count: i % 7, accepted: i, tail: 'were sent in production', mode: `m${i}` };
         const f = findingDto(finding(meta, '', { messageId: 'production', data }, ['e1']));
-        expect(f.message).toBe(`${i % 7} of the ${i} events were sent in production`);
-        expect(f.fix).toBe(`create the client with m${i}.`);
-        expect(f.messageId).toBe('production');
-        expect(f.data).toEqual(data);
+        got.push([f.message, f.fix, f.messageId, f.data]);
+        want.push([
+          `${i % 7} of the ${i} events were sent in production`,
+          `create the client with m${i}.`,
+          'production',
+          data,
+        ]);
       }
+    expect(got).toEqual(want);
   });
 
   it('takes the rule’s fix for a message without one of its own', () => {

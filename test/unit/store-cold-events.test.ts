@@ -159,7 +159,8 @@ function same(log: EventLog, reference: EventLog): void {
     expect(chosen.lastSeq()).toBe(expected.at(-1)?.seq ?? null);
     expect([...chosen.newest(2)]).toEqual(expected.slice(-2));
   }
-  for (const e of reference.all()) expect(log.get(e.id)).toEqual(e);
+  // every event by its id, compared at once (one expect, not one per event: ~12 µs a call)
+  expect(reference.all().map((e) => log.get(e.id))).toEqual(reference.all());
   expect(log.upstreamAnswers()).toEqual(reference.upstreamAnswers());
 }
 

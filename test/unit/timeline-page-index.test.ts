@@ -71,16 +71,21 @@ function filters(reference: TimelineEngine): Filter[] {
 
 function same(engine: TimelineEngine, reference: TimelineEngine): Record<Verdict, number> {
   let counts: Record<Verdict, number> | undefined;
+  // every answer labelled with its filter, compared at once (one expect, not two per filter: ~12 µs a call)
+  const got: unknown[] = [];
+  const want: unknown[] = [];
   for (const filter of filters(reference))
     for (const limit of [1, 3, 40, 10_000]) {
       const what = `${JSON.stringify(filter)} limit=${limit}`;
-      const fast = indexed(engine, filter, limit);
       const slow = scan(reference, filter, limit);
-      expect(fast, what).toEqual(slow);
+      got.push([what, indexed(engine, filter, limit)]);
+      want.push([what, slow]);
       // reads through the index (which skip judged pages) see what the reference sees
-      expect(scan(engine, filter, limit), `scan, ${what}`).toEqual(slow);
+      got.push([`scan, ${what}`, scan(engine, filter, limit)]);
+      want.push([`scan, ${what}`, slow]);
       if (Object.keys(filter).length === 0) counts = slow.verdicts;
     }
+  expect(got).toEqual(want);
   return counts!;
 }
 
