@@ -202,6 +202,49 @@ describe('search-sandbox diff', () => {
     expect(text.out).toContain('  field    order/transaction (event 1) data.total: 100 → 90\n');
   });
 
+  it('a page whose beacons the service refused now (the same bodies, a Content-Type changed) differs: each event names its answer; a baseline of refused events matches itself', async () => {
+    // the journey's search page (its first three events) sent as before, each refused with 415
+    const refused = run(journey())
+      .split('\n')
+      .filter(Boolean)
+      .map((line, i) =>
+        i < 3
+          ? JSON.stringify({
+              ...(JSON.parse(line) as object),
+              accepted: false,
+              status: 415,
+              errors: [{ message: 'unsupported Content-Type', path: '' }],
+            })
+          : line,
+      )
+      .join('\n');
+    const current = file('refused.ndjson', `${refused}\n`);
+    const json = await diff([base(), current, '--format', 'json']);
+    expect(json.code).toBe(1);
+    const [page, ...rest] = (JSON.parse(json.out) as DiffResult).pages.filter(
+      (p) => p.status !== 'same',
+    );
+    expect(rest).toEqual([]);
+    expect(page).toMatchObject({ status: 'changed', kind: 'search' });
+    expect(page!.changes.map((c) => [c.change, c.event, c.path, c.base, c.current])).toEqual([
+      ['field', 'search/render', 'answer', undefined, '415 Unsupported Media Type'],
+      ['field', 'search/impression', 'answer', undefined, '415 Unsupported Media Type'],
+      ['field', 'search/clickthrough', 'answer', undefined, '415 Unsupported Media Type'],
+    ]);
+    const text = await diff([base(), current]);
+    expect(text.out).toContain(
+      '  field    search/render (event 1) answer: (absent) → "415 Unsupported Media Type"\n',
+    );
+    // a baseline file keeps the answer, in its place among the sorted keys: read back, it matches the run
+    const recording = await readUpload(refused);
+    if (typeof recording === 'string') throw new Error(recording);
+    const baseline = file('refused-baseline.json', baselineText(recording));
+    expect(readFileSync(baseline, 'utf8')).toContain(
+      '{"answer":"415 Unsupported Media Type","context"',
+    );
+    expect(await diff([baseline, current])).toMatchObject({ code: 0, err: '' });
+  });
+
   it('--ignore with [] for any index; a field of one tile changed is named at its index', async () => {
     const j = journey();
     const results = j[0]![2]!.events[0]!.data.results as Array<{ price: number }>;
@@ -530,6 +573,24 @@ describe('search-sandbox diff', () => {
     const fromFiles = await diff([baseline, baseline, '--ignore', 'data.result[].price']);
     expect(fromFiles).toMatchObject({ code: 0, err: typo.err });
     expect((await diff([baseline, baseline, '--ignore', 'data.results[].price'])).err).toBe('');
+    // not a typo: a field never compared (every event has it), and a path given twice, are said as such
+    const needless = await diff([
+      base(),
+      same,
+      ...[
+        '--ignore',
+        'context.userId',
+        '--ignore',
+        'context.pageUrl',
+        '--ignore',
+        'context.pageUrl',
+      ],
+    ]);
+    expect(needless.code).toBe(0);
+    expect(needless.err).toBe(
+      'search-sandbox diff: --ignore context.userId left nothing out: it is never compared (session, user, shopper and page-load ids and timestamps differ between any two runs by nature), so it needs no --ignore\n' +
+        'search-sandbox diff: --ignore context.pageUrl is given twice; once leaves it out\n',
+    );
   });
 
   it('sessions recorded in another order still match', async () => {

@@ -3,7 +3,7 @@
 // disable directive that disabled nothing.
 import { isObject } from '../../shared/values';
 import { nearestTypo } from '../../shared/nearest';
-import type { IgnorePath } from './normalize';
+import { neverCompared, type IgnorePath } from './normalize';
 
 /** The field paths kept for suggestions: beacon bodies have a few hundred; a cap keeps a strange one cheap. */
 const MAX_SHAPES = 20_000;
@@ -13,6 +13,11 @@ export interface UnusedIgnore {
   path: string;
   /** the nearest path the recordings do have, if any is near */
   nearest: string | null;
+  /**
+   * why it left nothing out, when it is not a typo: a field no comparison reads (`context.userId`), or the
+   * path given again (the first left it out)
+   */
+  why?: 'never-compared' | 'repeated';
 }
 
 export class IgnoreUse {
@@ -63,12 +68,21 @@ export class IgnoreUse {
       }
   }
 
-  /** The paths that left nothing out of either recording, each with the nearest one that occurs. */
+  /**
+   * The paths that left nothing out of either recording: a field never compared, or one given twice, said
+   * as such; else (a typo, most often) with the nearest one that occurs.
+   */
   unused(): UnusedIgnore[] {
     const shapes = [...this.shapes];
-    return this.given
-      .filter((_, i) => !this.matched.has(i))
-      .map((path) => ({ path, nearest: nearestTypo(path, shapes) ?? null }));
+    const out: UnusedIgnore[] = [];
+    this.given.forEach((path, i) => {
+      if (this.matched.has(i)) return;
+      if (this.given.indexOf(path) < i) out.push({ path, nearest: null, why: 'repeated' });
+      else if (neverCompared(this.paths[i]!))
+        out.push({ path, nearest: null, why: 'never-compared' });
+      else out.push({ path, nearest: nearestTypo(path, shapes) ?? null });
+    });
+    return out;
   }
 }
 
@@ -77,10 +91,13 @@ export class IgnoreUse {
  * `ignore`), `where` what was read (`in either recording`).
  */
 export function unusedIgnoreText(
-  { path, nearest }: UnusedIgnore,
+  { path, nearest, why }: UnusedIgnore,
   flag: string,
   where: string,
 ): string {
+  if (why === 'repeated') return `${flag} ${path} is given twice; once leaves it out`;
+  if (why === 'never-compared')
+    return `${flag} ${path} left nothing out: it is never compared (session, user, shopper and page-load ids and timestamps differ between any two runs by nature), so it needs no ${flag}`;
   const what = path.startsWith('query.') ? 'no URL parameter of a page' : 'no field of an event';
   return `${flag} ${path} matched ${what} ${where}, so it left nothing out${nearest ? `; did you mean ${nearest}?` : ''}`;
 }

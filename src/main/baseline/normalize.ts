@@ -14,6 +14,11 @@ const VOLATILE_CONTEXT = new Set(['sessionId', 'userId', 'shopperId', 'pageLoadI
 /** A field left out by `--ignore`: its path's parts, `[]` standing for any index. */
 export type IgnorePath = readonly string[];
 
+/** A path naming a field no comparison reads (`context.userId`): one of VOLATILE_CONTEXT, or inside one. */
+export function neverCompared(path: IgnorePath): boolean {
+  return path.length >= 2 && path[0] === 'context' && VOLATILE_CONTEXT.has(path[1]!);
+}
+
 const IGNORE_SYNTAX = /^[A-Za-z_$][\w$-]*(\[\d*\])*(\.[A-Za-z_$][\w$-]*(\[\d*\])*)*$/;
 
 /** `query.NAME`: a parameter of the page URL, not a field of the body (bodies have no `query`). */

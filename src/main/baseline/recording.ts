@@ -2,7 +2,7 @@
 // what is compared (normalize.ts), one string each. Raw bodies are not kept: a recording of 100,000 events
 // holds their compared text only.
 import type { IgnoreUse } from './ignore-use';
-import type { RecordedEvent } from '../../shared/events';
+import { REFUSALS, type RecordedEvent } from '../../shared/events';
 import { isObject } from '../../shared/values';
 import { VISIT_PAGE_KINDS } from '../../shared/visits';
 import { isTimelineEndpoint } from '../../shared/kinds';
@@ -49,6 +49,27 @@ export interface Recording {
   sessions: RecSession[];
   /** a baseline file's: the ignore paths it was written with (left out of it), as given */
   ignore?: string[];
+}
+
+/**
+ * The compared field of an event the service did not accept: its answer (`"415 Unsupported Media Type"`,
+ * `"400 rejected"`). A beacon refused or rejected is lost in production, so a run whose pages send the same
+ * bodies but are refused (a Content-Type changed, a field renamed) is not the same tracking; an accepted
+ * event has no such field, so a baseline written before it was compared still matches an accepted run.
+ */
+export const ANSWER = 'answer';
+
+function answerOf(rec: RecordedEvent): string {
+  const name = REFUSALS.get(rec.status);
+  return name ? `${rec.status} ${name}` : `${rec.status} rejected`;
+}
+
+/** The compared fields with the answer among them, keys in the order every compared object has (sorted). */
+function withAnswer(fields: Record<string, unknown>, answer: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of [...Object.keys(fields), ANSWER].sort())
+    out[key] = key === ANSWER ? answer : fields[key];
+  return out;
 }
 
 /** What a page is matched by: its kind and its location. */
@@ -169,7 +190,8 @@ export class RecordingBuilder {
     };
     const body = isObject(rec.body) ? rec.body : {};
     if (noteVolatile(page, context, body.data) && page.events.length > 0) page.late = true;
-    const fields = comparedFields(rec.body, place, (url) => this.location(page, url));
+    const sent = comparedFields(rec.body, place, (url) => this.location(page, url));
+    const fields = rec.accepted ? sent : withAnswer(sent, answerOf(rec));
     page.events.push({
       event: this.endpoint(rec),
       text: this.shared(fieldsText(fields, this.ignore, this.use)),
