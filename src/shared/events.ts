@@ -32,6 +32,12 @@ export interface RecordedEvent {
   event: string;
   /** request path as received, e.g. `/beacon/v2/abc123/search/render` */
   path: string;
+  /**
+   * The request's method when it was not POST (a browser's CORS preflight `OPTIONS`, a `GET` typed into
+   * the address bar): the service refuses it (405), and a replay of the request needs it. Absent for POST
+   * (every beacon the client sends), and in recordings made before it was recorded.
+   */
+  method?: string;
   accepted: boolean;
   /** HTTP status the sandbox answered with */
   status: number;
@@ -61,6 +67,12 @@ export const REFUSALS: ReadonlyMap<number, string> = new Map([
   [413, 'Content Too Large'],
   [415, 'Unsupported Media Type'],
 ]);
+
+/**
+ * A method as a request line carries it, which a recorded event keeps (`method`): upper-case letters and
+ * hyphens, as every method Node's HTTP parser admits is written (`OPTIONS`, `GET`, `M-SEARCH`).
+ */
+export const METHOD_TOKEN = /^[A-Z][A-Z-]{0,19}$/;
 
 /** Refused before validation (404, 405, 413, 415): the timelines' request-refused, not schema. */
 export function isRefusal(rec: Pick<RecordedEvent, 'accepted' | 'status'>): boolean {

@@ -39,6 +39,12 @@ export const RecordedEventShape = closed(
     category: Type.String(),
     event: Type.String(),
     path: Type.String(),
+    method: Type.Optional(
+      Type.String({
+        description:
+          'the request method when it was not POST (a CORS preflight OPTIONS, a GET): the service refused it with 405; absent for POST',
+      }),
+    ),
     accepted: Type.Boolean(),
     status: Type.Integer(),
     errors: Type.Array(ValidationIssueSchema),

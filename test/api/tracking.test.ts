@@ -178,6 +178,28 @@ describe('rejected requests: the real service bodies, CORS on each, each recorde
       accepted: false,
       body: null,
     });
+    // each refused method is recorded, for a replay of the request as sent; a POST is recorded without one
+    const listed = (await json(await fetch(`${base}/_sandbox/events?accepted=false&limit=5`))) as {
+      events: Array<{ method?: string }>;
+    };
+    expect(listed.events.map((e) => e.method)).toEqual([
+      'GET',
+      'PUT',
+      'PATCH',
+      'DELETE',
+      'OPTIONS',
+    ]);
+    const exported = (await json(await fetch(`${base}/_sandbox/export`))) as {
+      events: Array<Record<string, unknown>>;
+    };
+    expect(exported.events.filter((e) => e.status === 405).map((e) => e.method)).toEqual([
+      'GET',
+      'PUT',
+      'PATCH',
+      'DELETE',
+      'OPTIONS',
+    ]);
+    expect(exported.events.filter((e) => e.status === 200).some((e) => 'method' in e)).toBe(false);
   });
 
   it('413 over 1 MB: refused on Content-Length and while streaming, the connection stays usable for the client', async () => {

@@ -90,6 +90,7 @@ export function makeEvent(
   if (parts.clockOffsetMs) event.clockOffsetMs = parts.clockOffsetMs;
   const request = parts.request;
   if (request) {
+    if (request.method !== undefined) event.method = request.method;
     if (request.bodyTruncated) event.bodyTruncated = request.bodyTruncated;
     if (request.userAgent !== undefined) event.userAgent = request.userAgent;
     if (request.origin !== undefined) event.origin = request.origin;

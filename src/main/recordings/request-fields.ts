@@ -4,14 +4,14 @@
 // recording read back keeps each one, and one that is not what the sandbox writes is refused, not dropped.
 import type { RecordedEvent } from '../../shared/events';
 import { upstreamProblem } from '../store/upstream-log';
-import { isKeptBody } from '../store/recorded-event';
+import { isKeptBody, methodProblem } from '../store/recorded-event';
 import { InputError } from './recorded';
 import { recordedValue as quoted } from '../../shared/text';
 
 export type RequestFields = Partial<
   Pick<
     RecordedEvent,
-    'path' | 'contentType' | 'userAgent' | 'origin' | 'upstream' | 'bodyTruncated'
+    'path' | 'method' | 'contentType' | 'userAgent' | 'origin' | 'upstream' | 'bodyTruncated'
   >
 >;
 
@@ -45,6 +45,14 @@ export function requestFields(v: Record<string, unknown>, where: string): Reques
     fields.upstream = v.upstream as RecordedEvent['upstream'];
   }
   if (v.bodyTruncated !== undefined) fields.bodyTruncated = truncation(v, where);
+  if (v.method !== undefined) {
+    const problem = methodProblem(v.method, v.status);
+    if (problem)
+      throw new InputError(
+        `${where}: field method is ${quoted(v.method)}: it ${problem}; leave it out when the request was a POST`,
+      );
+    fields.method = v.method as string;
+  }
   return fields;
 }
 

@@ -51,6 +51,7 @@ const DRAFT_KEYS = [
   'category',
   'event',
   'path',
+  'method',
   'accepted',
   'status',
   'errors',

@@ -1,7 +1,7 @@
 // What a recorded event must be, as one rule for every reader of one: the journal at start-up, an import
 // (`POST /_sandbox/import`) and `check`'s reader of recordings. An event one of them accepts the others
 // accept: the journal keeps nothing its own export could not be imported or checked with.
-import type { ValidationIssue } from '../../shared/events';
+import { METHOD_TOKEN, type ValidationIssue } from '../../shared/events';
 import { clockOffsetProblem } from '../../shared/clock-offset';
 import { parseRfc3339 } from '../../shared/rfc3339';
 import { upstreamProblem } from './upstream-log';
@@ -43,10 +43,28 @@ export function recordedEventProblem(
   for (const key of OPTIONAL_STRINGS)
     if (v[key] !== undefined && typeof v[key] !== 'string')
       return `field ${key} must be a string when present`;
+  if (v.method !== undefined) {
+    const problem = methodProblem(v.method, v.status);
+    if (problem) return `field method ${problem}`;
+  }
   if (!('body' in v)) return 'field body is missing (use null for a request without a body)';
   if (v.bodyTruncated !== undefined && !isKeptBody(v.bodyTruncated, v.body))
     return 'field bodyTruncated must be {"length": N, "kept": K} with K <= N, beside a body that is its first K characters (a string)';
   if (v.upstream !== undefined) return upstreamProblem(v.upstream);
+  return null;
+}
+
+/**
+ * Why `method` is not a recorded event's method (RecordedEvent.method), or null: an HTTP method other than
+ * POST, upper-case as a request line carries it (a POST is recorded without one), of a request the service
+ * did not accept (it accepts POST only).
+ */
+export function methodProblem(method: unknown, status: unknown): string | null {
+  if (typeof method !== 'string' || !METHOD_TOKEN.test(method))
+    return 'must be an HTTP method as a request line carries it (e.g. "OPTIONS", "GET")';
+  if (method === 'POST') return 'is left out for a POST (every beacon is one)';
+  if (status === 200)
+    return `is ${method} with status 200: the service accepts POST only, so an accepted event has no method`;
   return null;
 }
 

@@ -3,7 +3,7 @@
 import { DataDirError } from '../store/data-dir-error';
 import { notUtf8At } from '../base/utf8';
 import type { Clock } from '../clock';
-import type { RecordedEvent, ValidationIssue } from '../../shared/events';
+import { METHOD_TOKEN, type RecordedEvent, type ValidationIssue } from '../../shared/events';
 import type { EventDraft, EventStore } from '../store/types';
 import { parseBeaconPath } from './beacon-path';
 import { nestsDeeperThan } from '../../shared/json-depth';
@@ -138,6 +138,8 @@ export class TrackingIngest {
     // the clock's offset from real time goes with the event: timestamp-skew judges the client's timestamp
     // from the record alone, so live, after a restart and in `check` the judgement is one
     const clockOffsetMs = this.clock.offset;
+    // a refused method is kept for a replay of the request (a POST, every beacon, is recorded without one)
+    const method = request.method.toUpperCase();
     const draft: EventDraft = {
       receivedAt: new Date(this.clock.now()).toISOString(),
       ...(clockOffsetMs !== 0 && { clockOffsetMs }),
@@ -145,6 +147,7 @@ export class TrackingIngest {
       category: where.category,
       event: where.event,
       path: request.path,
+      ...(method !== 'POST' && METHOD_TOKEN.test(method) && { method }),
       accepted: answer.status === 200,
       status: answer.status,
       errors: answer.recorded ?? answer.issues,
