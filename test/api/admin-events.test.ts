@@ -1,7 +1,7 @@
 // The events admin API over real HTTP: filters and their 400s, one event, long-poll wait, reset with the
 // core hook, export and import.
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are shaped by the assertions themselves */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -394,16 +394,64 @@ describe('export and import', () => {
     expect(bare.body).toMatchObject({ imported: events.length });
   });
 
-  it("imports NDJSON too, such as a data directory's events.ndjson", async () => {
+  it("imports a data directory's events.ndjson as a restart reads it: its resets and imports replayed, damage refused", async () => {
+    // a sandbox on a data directory: beacons, a reset of one site, an import, a beacon after it
+    const { dir, cleanup } = tempDir('admin-journal-');
+    try {
+      const onDisk = await startSandbox({ dataDir: dir });
+      const at = onDisk.url;
+      expect((await postBeacon(at, 'demo42/search/render', render('j1', 'p1', 's1'))).status).toBe(
+        200,
+      );
+      expect((await postBeacon(at, 'other9/search/render', render('j2', 'p2', 's2'))).status).toBe(
+        200,
+      );
+      expect((await fetch(`${at}/_sandbox/reset?siteId=demo42`, { method: 'POST' })).status).toBe(
+        200,
+      );
+      const imported = await fetch(`${at}/_sandbox/import`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify([{ ...onDisk.core.events.all()[0], body: render('j3', 'p3', 's3') }]),
+      });
+      expect(imported.status).toBe(200);
+      expect((await postBeacon(at, 'demo42/search/render', render('j4', 'p4', 's4'))).status).toBe(
+        200,
+      );
+      const held = onDisk.core.events.all().map((e) => (e.body as any).data.responseId);
+      expect(held).toEqual(['j2', 'j3', 'j4']);
+      await onDisk.close();
+      const journal = readFileSync(path.join(dir, 'events.ndjson'), 'utf8');
+      expect(journal).toMatch(/"reset":\{"siteId":"demo42"\}/);
+      expect(journal).toMatch(/"import":\{"id":"[^"]+","commit":true\}/);
+
+      // imported elsewhere: what the restart would hold, not the events the reset forgot
+      const res = await post('/_sandbox/import', journal, 'application/x-ndjson');
+      expect(res).toMatchObject({ status: 200, body: { imported: 3 } });
+      expect(sandbox.core.events.all().map((e) => (e.body as any).data.responseId)).toEqual(held);
+
+      // a journal with damage is refused whole, its line named (a restart skips it and says so)
+      const lines = journal.trimEnd().split('\n');
+      lines.splice(2, 0, '{"id":"ev_0000');
+      const before = sandbox.core.events.size();
+      const damaged = await post(
+        '/_sandbox/import',
+        `${lines.join('\n')}\n`,
+        'application/x-ndjson',
+      );
+      expect(damaged.status).toBe(400);
+      expect(damaged.body.problems[0]).toMatch(
+        /^events journal in the body, line 3: not valid JSON \(torn or garbled write\); skipped .*start a sandbox on its directory/,
+      );
+      expect(sandbox.core.events.size()).toBe(before);
+    } finally {
+      cleanup();
+    }
+    // NDJSON of events without a journal's header is read line by line
     await seed();
-    const lines = [
-      '{"journal":"search-sandbox events","version":1,"nextSeq":1}',
-      ...sandbox.core.events.all().map((e) => JSON.stringify(e)),
-      '{"reset":{"siteId":null},"nextSeq":9}',
-    ];
+    const lines = sandbox.core.events.all().map((e) => JSON.stringify(e));
     const res = await post('/_sandbox/import', `${lines.join('\n')}\n`, 'application/x-ndjson');
-    expect(res.body).toMatchObject({ imported: 4 });
-    expect(sandbox.core.events.size()).toBe(8);
+    expect(res.body).toMatchObject({ imported: lines.length });
     const broken = await post('/_sandbox/import', `${lines[1]}\n{"id":`, 'application/x-ndjson');
     expect(broken.status).toBe(400);
     expect(broken.body.problems[0]).toMatch(/^line 2: not valid JSON/);

@@ -740,6 +740,30 @@ describe('search-sandbox check', () => {
     }
   });
 
+  it("reads a data directory's events.ndjson as a sandbox started on it holds it: its resets and imports replayed", async () => {
+    const page = (id: string, p: string) =>
+      recorded(id, 'search/render', p, `https://shop.example/search?q=${p}`, {
+        responseId: `r-${p}`,
+      });
+    const journal = [
+      '{"journal":"search-sandbox events","version":1,"nextSeq":1}',
+      page('ev_000000001', 'forgotten'),
+      '{"reset":{"siteId":"demo42"},"nextSeq":2}',
+      page('ev_000000002', 'kept'),
+      '{"import":{"id":"i1","begin":true}}',
+      `{"import":"i1","event":${page('ev_000000003', 'imported')}}`,
+      '{"import":{"id":"i1","commit":true}}',
+      '{"import":{"id":"i2","begin":true}}',
+      `{"import":"i2","event":${page('ev_000000004', 'unfinished')}}`,
+    ];
+    const res = await check(temp('events.ndjson', `${journal.join('\n')}\n`), '--format', 'json');
+    const report = JSON.parse(res.out) as { pages: Array<{ pageLoadId: string }> };
+    expect(report.pages.map((p) => p.pageLoadId)).toEqual(['kept', 'imported']);
+    expect(res.err).toMatch(
+      /events journal .*events\.ndjson, line 8: an import that did not complete \(the process stopped during it, or it failed\) was undone: its 1 event is not restored/,
+    );
+  });
+
   it('exits 2 with one line naming the file (and line) for input it cannot read', async () => {
     const cases: Array<[string[], RegExp]> = [
       [[path.join(ROOT, 'no-such-file.ndjson')], /no-such-file\.ndjson: no such file \(ENOENT\)/],
@@ -774,6 +798,24 @@ describe('search-sandbox check', () => {
       [
         [temp('cut.ndjson', recordedLine({ bodyTruncated: { length: 10, kept: 20 } }))],
         /cut\.ndjson:1: field bodyTruncated is \{"length":10,"kept":20\}: it must be \{"length": N, "kept": K\} with K <= N/,
+      ],
+      [
+        [
+          temp(
+            'verb.ndjson',
+            recordedLine({ method: 'get', status: 405, accepted: false, errors: [] }),
+          ),
+        ],
+        /verb\.ndjson:1: field method is "get": it must be an HTTP method as a request line carries it \(e\.g\. "OPTIONS", "GET"\); leave it out when the request was a POST/,
+      ],
+      [
+        [
+          temp(
+            'got.ndjson',
+            recordedLine({ method: 'GET', status: 200, accepted: true, errors: [] }),
+          ),
+        ],
+        /got\.ndjson:1: field method is "GET": it is GET with status 200: the service accepts POST only/,
       ],
       // a visit recorded while the storefront's tracking never fired: its page and assets, no beacon
       [

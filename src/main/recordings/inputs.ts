@@ -17,6 +17,7 @@ import { requestFields } from './request-fields';
 import { recordFields } from './record-fields';
 import { clockOffsetProblem } from '../../shared/clock-offset';
 import { recordedEventProblem } from '../store/recorded-event';
+import { isJournalHeader, readJournalText } from '../store/journal-reader';
 
 /** The endpoint of a bare body of the rest of the visit, told apart by its required fields. */
 function inferVisitEndpoint(data: Record<string, unknown>): [string, string] | null {
@@ -180,6 +181,9 @@ export function parseInput(
       `${file}:1: not JSON: expected NDJSON of beacon events, a sandbox export (GET /_sandbox/export) or a HAR file`,
     );
   }
+  const newline = trimmed.indexOf('\n');
+  if (isJournalHeader(newline === -1 ? trimmed : trimmed.slice(0, newline)))
+    return parseJournal(trimmed, file, prefix, counter);
   let whole: unknown;
   try {
     whole = JSON.parse(trimmed);
@@ -234,6 +238,22 @@ export function parseInput(
       ? `${file}: one beacon body or event pretty-printed over several lines: NDJSON holds one per line (e.g. jq -c . ${file})`
       : `${file}: valid JSON, but not a recording: expected NDJSON of beacon events (one per line), a sandbox export ({"events": […]}, from GET /_sandbox/export) or a HAR file ({"log": {"entries": […]}})`,
   );
+}
+
+/**
+ * A data directory's events.ndjson: the events a sandbox started on it would hold (its resets and imports
+ * replayed), in seq order; what a restart would skip (damaged lines, an import that did not complete) is
+ * said in notes, as the restart says it.
+ */
+function parseJournal(text: string, file: string, prefix: string, counter: Counter): ReadResult {
+  const { events, problems } = readJournalText(text, file);
+  return {
+    kind: 'ndjson',
+    events: events.map((e) =>
+      fromRecord(e, `${file}: seq ${e.seq}`, `${prefix}seq:${e.seq}`, counter),
+    ),
+    notes: problems,
+  };
 }
 
 function firstLineParses(text: string): boolean {

@@ -179,7 +179,10 @@ function startsNdjson(firstLine: string): boolean {
   } catch {
     return false;
   }
-  return typeof v === 'object' && v !== null && !('log' in v) && !('events' in v);
+  // a data directory's journal is read whole, as a restart reads it (its resets and imports replayed)
+  return (
+    typeof v === 'object' && v !== null && !('log' in v) && !('events' in v) && !('journal' in v)
+  );
 }
 
 /**

@@ -119,6 +119,46 @@ export async function readJournal(
   return result;
 }
 
+/** Is this line a journal's header (the first line of a data directory's events.ndjson)? */
+export function isJournalHeader(line: string): boolean {
+  const entry = parseLine(line.replace(/^\uFEFF/, '').trim());
+  return typeof entry !== 'string' && entry.kind === 'header';
+}
+
+/**
+ * The events a journal's text holds as a restart of a sandbox on it reads them: its resets applied (each
+ * forgets the events of its site, or of every site, recorded before it), an import's events kept only
+ * when its commit marker follows, in seq order. For a data directory's events.ndjson given as a recording
+ * (an import, `check`, `diff`): skipping its header and reset lines and reading the rest as events would
+ * bring back what a reset forgot, and refuse an import's records. `problems`: what the restart would skip
+ * or undo (damaged lines, an import that did not complete), each with its line, for a caller that takes a
+ * journal only whole.
+ */
+export function readJournalText(
+  text: string,
+  name: string,
+): { events: RecordedEvent[]; problems: string[] } {
+  const problems: string[] = [];
+  const warnings = new JournalWarnings(name, problems);
+  let events: RecordedEvent[] = [];
+  const imports = new ImportGate((entry) => {
+    if (entry.kind === 'event') events.push(entry.event);
+    else if (entry.kind === 'reset') {
+      const site = entry.siteId;
+      events = site === undefined ? [] : events.filter((e) => e.siteId !== site);
+    }
+  }, warnings.note);
+  const order = new SeqOrder(imports.take, warnings.skip, warnings.note, imports.damaged);
+  const lines = text.split('\n');
+  lines.forEach((line, i) =>
+    takeLine(i === 0 ? line.replace(/^\uFEFF/, '') : line, i + 1, order, warnings),
+  );
+  order.end();
+  imports.end();
+  warnings.finish();
+  return { events, problems };
+}
+
 /** The journal open for reading, or null when there is none yet. */
 async function openIfThere(file: string): Promise<FileHandle | null> {
   try {
@@ -165,12 +205,12 @@ type Skip = (line: number, why: string, text: string) => void;
  * reset it still reads as.
  */
 function takeLine(
-  buf: Buffer,
+  buf: Buffer | string,
   line: number,
   order: SeqOrder,
   warnings: JournalWarnings,
 ): JournalEntry | null {
-  const text = buf.toString('utf8').trim();
+  const text = (typeof buf === 'string' ? buf : buf.toString('utf8')).trim();
   if (text === '') return null;
   const entry = parseLine(text);
   if (typeof entry !== 'string') {
