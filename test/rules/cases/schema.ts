@@ -35,6 +35,25 @@ export default {
       ],
     },
     {
+      name: 'a render whose body is no JSON (cut off on its way): no field to name, so the fix is the body’s',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0, accepted: false, errors: ['invalid JSON POST body'] }),
+          p.impression('r1', ['a'], { at: 1200 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'notJson',
+          message: 'its body was no JSON document, so no field of it was read',
+          fix: 'send the body as one JSON document',
+          events: [0],
+          behaviour: 'search.render',
+        },
+      ],
+    },
+    {
       name: 'an impression the service rejected (400)',
       events: () => {
         const p = new PageBuilder();

@@ -19,11 +19,15 @@ const meta: RuleMeta<'page'> = {
   messages: {
     rejected:
       '{{count}} rejected by validation ({{events}}): {{errors}}. The real service answers 400 ValidationError and drops the event.',
+    notJson:
+      '{{count}} rejected by validation ({{events}}): {{errors}}. The real service answers 400 ValidationError and drops the event: its body was no JSON document, so no field of it was read.',
     noResponseId:
       '{{count}} rejected by validation ({{events}}): {{errors}}. The real service answers 400 ValidationError and drops the event. Every event of a search, autocomplete or recommendations response names it by its responseId, which the search API gives only when the request asks with beacon=true.',
   },
   fix: 'Fix the fields named in the messages; the provider’s client (@athoscommerce/beacon) builds valid bodies.',
   fixes: {
+    notJson:
+      'send the body as one JSON document, JSON.stringify({context, data}), with Content-Type text/plain, as the provider’s client does; a body built by hand, cut off on its way (a proxy, a size limit) or sent as form data is not one.',
     rejected:
       "correct the fields named above; the beacon v2 schema (and the provider's client @athoscommerce/beacon) says what each event needs.",
     noResponseId:
@@ -37,6 +41,8 @@ const ITEMS = /\bdata\.(results|cart)\b/;
 const CART = new Set(['cart/add', 'cart/remove']);
 /** the service's words for an event of a response sent without its responseId */
 const NO_RESPONSE_ID = 'missing required key-value: data.responseId';
+/** the service's words for a body that is no JSON (an empty one, text cut off; invalid UTF-8 adds its place) */
+const NOT_JSON = /^(invalid|missing) JSON POST body\b/;
 
 /**
  * The behaviour a group of rejected events breaks. The service drops each, so it is the behaviour whose event
@@ -69,7 +75,11 @@ export const schema = defineRule({
         events: list(group.ids.ids, 3),
         errors: group.messages.join('; ') || 'no message',
       };
-      const messageId = group.messages.includes(NO_RESPONSE_ID) ? 'noResponseId' : 'rejected';
+      const messageId = group.messages.includes(NO_RESPONSE_ID)
+        ? 'noResponseId'
+        : group.messages.some((m) => NOT_JSON.test(m))
+          ? 'notJson'
+          : 'rejected';
       out.push(
         finding(meta, `${group.event}:${n}`, { messageId, data }, group.ids.ids, {
           eventCount: group.ids.count,
