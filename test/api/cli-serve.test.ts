@@ -312,7 +312,7 @@ describe('search-sandbox serve refuses to start with one line on stderr', () => 
     expect(await fails(['serve', '--port', 'eighty'])).toMatch(/--port.*"eighty" is not a port/);
     // a value Node's parser takes for a flag: the flag, the value and what to type, in the tool's words
     expect(await fails(['serve', '--port', '-1'])).toBe(
-      'search-sandbox: --port needs a value, but "-1" follows it, which reads as a flag: give a port (--port 4545; 0 picks a free one); a value that starts with a dash goes after "=", --port=-1 (search-sandbox serve --help)',
+      'search-sandbox: --port "-1" must be a whole number, 0 or more: give a port (--port 4545; 0 picks a free one) (search-sandbox serve --help)',
     );
     expect(await fails(['serve', '--https-port', '--ephemeral'])).toBe(
       'search-sandbox: --https-port needs a value, but "--ephemeral" follows it, which reads as a flag: give a port for HTTPS (--https-port 4546; 0 picks a free one) (search-sandbox serve --help)',

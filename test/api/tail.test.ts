@@ -292,5 +292,23 @@ describe('search-sandbox tail', () => {
     } finally {
       await new Promise((r) => other.close(r));
     }
+    // a web server's own 404 page: one line naming what answered, not the page
+    const notFound = createHttpServer((_req, res) => {
+      res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(
+        '<!DOCTYPE HTML>\n<html>\n<title>Error response</title>\n<p>File not found</p>\n</html>\n',
+      );
+    });
+    await new Promise<void>((r) => notFound.listen(0, '127.0.0.1', r));
+    try {
+      const { port } = notFound.address() as AddressInfo;
+      const page = await runCli(['tail', '--url', `http://127.0.0.1:${port}`], process.cwd());
+      expect(page.code).toBe(2);
+      expect(page.stderr).toMatch(
+        /^search-sandbox tail: http:\/\/127\.0\.0\.1:\d+\/_sandbox\/events\?[^ ]* answered 404, but not as a search-sandbox does \(text\/html, no JSON refusal\): is a sandbox listening at that address\? Give its address with --url\n$/,
+      );
+    } finally {
+      await new Promise((r) => notFound.close(r));
+    }
   });
 });

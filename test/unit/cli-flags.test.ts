@@ -77,5 +77,17 @@ describe('command-line flags', () => {
     expect(problem(() => wholeNumber('backlog', '-1', 10))).toBe(
       '--backlog "-1" must be a whole number (0 for none)',
     );
+    // a negative count given apart from its flag reads as a flag to Node's parser: said as the value it is,
+    // with no advice to write it after "=" (which would only be refused next); a string flag keeps that advice
+    const counts = {
+      backlog: { type: 'string', count: true, empty: 'a number of pages (--backlog 10)' },
+      url: { type: 'string', empty: 'an address (--url URL)' },
+    } as const;
+    expect(problem(() => parseFlags(['--backlog', '-1'], counts, false))).toBe(
+      '--backlog "-1" must be a whole number, 0 or more: give a number of pages (--backlog 10)',
+    );
+    expect(problem(() => parseFlags(['--url', '-x'], counts, false))).toBe(
+      '--url needs a value, but "-x" follows it, which reads as a flag: give an address (--url URL); a value that starts with a dash goes after "=", --url=-x',
+    );
   });
 });

@@ -12,6 +12,8 @@ type FlagType = {
   short?: string;
   /** a string flag given an empty value (`--data ''`): what to give instead, e.g. 'a directory, e.g. --data DIR' */
   empty?: string;
+  /** a whole number, 0 or more (a count, a port): a value that starts with a dash is never one */
+  count?: true;
 };
 export type FlagOptions = Record<string, FlagType>;
 
@@ -34,7 +36,10 @@ export function parseFlags<O extends FlagOptions>(
   let parsed: ReturnType<typeof parseArgs>;
   try {
     const forNode = Object.fromEntries(
-      Object.entries(options).map(([name, { empty: _hint, ...option }]) => [name, option]),
+      Object.entries(options).map(([name, { empty: _hint, count: _count, ...option }]) => [
+        name,
+        option,
+      ]),
     );
     parsed = parseArgs({
       args,
@@ -87,6 +92,9 @@ function flagProblem(
     if (/ambiguous/.test(first)) {
       const at = args.findIndex((a) => a === `--${flag}` || a === `-${option.short ?? '\0'}`);
       const next = at >= 0 ? args[at + 1] : undefined;
+      // a number below 0 is no value of a count: said at once, not after a retry with "="
+      if (option.count && next !== undefined && /^-\d/.test(next))
+        return `--${flag} "${next}" must be a whole number, 0 or more: give ${what}`;
       return `--${flag} needs a value, but ${next === undefined ? 'a flag' : `"${next}"`} follows it, which reads as a flag: give ${what}${next !== undefined && !next.startsWith('--') ? `; a value that starts with a dash goes after "=", --${flag}=${next}` : ''}`;
     }
     if (/argument missing/.test(first)) return `--${flag} needs a value: give ${what}`;

@@ -88,7 +88,7 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 const SERVE_FLAGS = {
-  port: { type: 'string', empty: 'a port (--port 4545; 0 picks a free one)' },
+  port: { type: 'string', count: true, empty: 'a port (--port 4545; 0 picks a free one)' },
   host: { type: 'string', empty: 'an address to listen on (--host 127.0.0.1)' },
   data: {
     type: 'string',

@@ -99,12 +99,17 @@ async function open(
   const url = `${admin.base}${admin.path(name, call)}`;
   if (!res.ok || !res.body) {
     const text = await res.text().catch(() => '');
-    let message = text;
+    let message: unknown;
     try {
-      message = (JSON.parse(text) as { message?: string }).message ?? text;
+      message = (JSON.parse(text) as { message?: unknown }).message;
     } catch {
-      // not JSON: the text as it is
+      // not JSON: not a sandbox's refusal (below)
     }
+    // a sandbox refuses with JSON that says why; any other answer (a web server's 404 page) is not its own
+    if (typeof message !== 'string')
+      throw new Error(
+        `${url} answered ${res.status}, but not as a search-sandbox does (${res.headers.get('content-type')?.split(';')[0] || 'no Content-Type'}, no JSON refusal): is a sandbox listening at that address? Give its address with --url`,
+      );
     throw new Error(`${url} answered ${res.status}: ${message}`);
   }
   return res;
@@ -115,7 +120,11 @@ const FLAGS = {
   site: { type: 'string', empty: 'a siteId (--site demo42)' },
   findings: { type: 'boolean' },
   json: { type: 'boolean' },
-  backlog: { type: 'string' },
+  backlog: {
+    type: 'string',
+    count: true,
+    empty: 'a number of events or pages (--backlog 10; 0 for none)',
+  },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
