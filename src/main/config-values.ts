@@ -30,6 +30,7 @@ export function configObject(
 }
 
 export function configString(v: unknown, key: string, file: string): string {
+  if (v === undefined) throw new ConfigError(key, 'is missing: give it a non-empty string', file);
   if (typeof v !== 'string' || v === '')
     throw new ConfigError(key, `must be a non-empty string, got ${JSON.stringify(v)}`, file);
   return v;

@@ -43,7 +43,7 @@ export type SandboxAccount = AccountConfig & {
 import type { RulesConfig } from '../shared/timeline';
 import { didYouMean } from '../shared/nearest';
 import { jsonPlace } from '../shared/json-place';
-import { refuseQuotedNumber, unknownKey } from './config-values';
+import { configString, refuseQuotedNumber, unknownKey } from './config-values';
 
 export { ConfigError, defaultTimelineSettings };
 export type { SmtpConfig, TimelineSettings };
@@ -336,7 +336,7 @@ function buildConfig(
     flags.ephemeral ?? (flags.data !== undefined ? false : undefined) ?? env.ephemeral ?? false;
   // the file's dataDir is checked even when a flag or variable says where the data goes (as every value is)
   const fileDataDir =
-    raw.dataDir === undefined ? undefined : expectString('dataDir', raw.dataDir, file);
+    raw.dataDir === undefined ? undefined : configString(raw.dataDir, 'dataDir', file);
   const dataRaw = flags.data ?? env.data ?? fileDataDir;
   if (flags.ephemeral && flags.data)
     throw new ConfigError(names.data, '--data and --ephemeral exclude each other: pick one');
@@ -479,12 +479,6 @@ function expectHost(given: Given): string {
   return v.replace(/^\[(.*)\]$/, '$1');
 }
 
-function expectString(key: string, v: unknown, source: string): string {
-  if (typeof v !== 'string' || v === '')
-    throw new ConfigError(key, `must be a non-empty string, got ${JSON.stringify(v)}`, source);
-  return v;
-}
-
 function parseBool(v: string, key: string): boolean {
   if (YES.test(v)) return true;
   if (NO.test(v)) return false;
@@ -559,12 +553,12 @@ function parseSmtp(raw: unknown, file: string): SmtpConfig | null {
   for (const k of Object.keys(r))
     if (!['host', 'port', 'from'].includes(k))
       throw unknownKey('smtp', k, ['host', 'port', 'from'], file);
-  const host = expectString('smtp.host', r.host, file);
+  const host = configString(r.host, 'smtp.host', file);
   const port =
     r.port === undefined
       ? 25
       : expectPort({ value: r.port, key: 'smtp.port', source: file, json: true });
   const from =
-    r.from === undefined ? 'search-sandbox@localhost' : expectString('smtp.from', r.from, file);
+    r.from === undefined ? 'search-sandbox@localhost' : configString(r.from, 'smtp.from', file);
   return { host, port, from };
 }

@@ -74,7 +74,11 @@ describe('accounts config', () => {
 
   it.each([
     [{}, /^test\.json: accounts: must be an array/],
-    [[{ siteId: 'abc123' }], /accounts\[0\]\.secretKey: must be a non-empty string/],
+    [[{ siteId: 'abc123' }], /accounts\[0\]\.secretKey: is missing: give it a non-empty string/],
+    [
+      [{ siteId: 'abc123', secretKey: '' }],
+      /accounts\[0\]\.secretKey: must be a non-empty string, got ""/,
+    ],
     [[{ siteId: 'abc123', secretKey: 'k', colour: 'red' }], /accounts\[0\]\.colour: unknown key/],
     [
       [
