@@ -27,28 +27,69 @@ export function useSandboxNow(): number {
   return sandboxNowFrom(clock, Math.max(real, clock?.readAt ?? 0));
 }
 
-/** "2026-11-21T04:36" for a datetime-local input, in UTC like the rest of the UI. */
+/**
+ * "2026-11-21T04:36:18" for a datetime-local input with seconds (step 1), in UTC like the rest of the UI: to
+ * the minute, setting the time shown would move the clock back by the seconds already past.
+ */
 function toInputValue(ms: number): string {
-  return Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 16) : '';
+  return Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 19) : '';
+}
+
+/**
+ * The instant a datetime-local value names, read as UTC (its seconds are left out when they are 0); NaN
+ * for an empty field (the browser gives '' for a half-typed one) or a year of five digits or more (the
+ * field takes them, a Date does not read them).
+ */
+function fromInputValue(value: string): number {
+  return /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,3})?)?$/.test(value)
+    ? Date.parse(`${value}Z`)
+    : NaN;
 }
 
 function ClockControls({ idPrefix }: { idPrefix: string }) {
   const now = useSandboxNow();
   const clock = useSandbox((s) => s.clock);
-  const [setValue, setSetValue] = useState('');
+  // null while untouched: the field follows the sandbox clock, and Set has nothing to set
+  const [setValue, setSetValue] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [setNote, setSetNote] = useState<{ text: string; invalid: boolean } | null>(null);
 
-  async function run(action: () => Promise<ClockState>) {
+  async function run(action: () => Promise<ClockState>): Promise<boolean> {
     setBusy(true);
     setError(null);
+    setSetNote(null);
     try {
       store.setClock(await action());
+      return true;
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
+      return false;
     } finally {
       setBusy(false);
     }
+  }
+
+  function submitSet() {
+    if (setValue === null) {
+      setSetNote({
+        text: 'The field shows the sandbox time now: change it to the time to set.',
+        invalid: false,
+      });
+      return;
+    }
+    const at = fromInputValue(setValue);
+    if (!Number.isFinite(at)) {
+      setSetNote({
+        text: 'Enter a whole date and time (UTC) to set the clock to.',
+        invalid: true,
+      });
+      return;
+    }
+    void run(() => clockApi.set(new Date(at).toISOString())).then(
+      // set: the field follows the clock again
+      (done) => done && setSetValue(null),
+    );
   }
 
   const inputId = `${idPrefix}-set`;
@@ -94,10 +135,12 @@ function ClockControls({ idPrefix }: { idPrefix: string }) {
       </div>
       <form
         className="clock-set"
+        // the field's own checks would answer an empty field in the browser's words, in a bubble:
+        // the message below says it, as the other clock errors are said
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          const value = setValue || toInputValue(now);
-          void run(() => clockApi.set(new Date(`${value}:00Z`).toISOString()));
+          submitSet();
         }}
       >
         <label htmlFor={inputId} className="small muted">
@@ -106,14 +149,31 @@ function ClockControls({ idPrefix }: { idPrefix: string }) {
         <input
           id={inputId}
           type="datetime-local"
-          value={setValue || toInputValue(now)}
-          onChange={(e) => setSetValue(e.target.value)}
+          step={1}
+          value={setValue ?? toInputValue(now)}
+          onChange={(e) => {
+            setSetValue(e.target.value);
+            setSetNote(null);
+          }}
+          aria-invalid={setNote?.invalid || undefined}
+          aria-describedby={setNote ? `${inputId}-note` : undefined}
           data-testid="clock-set-input"
         />
         <button type="submit" className="btn" disabled={busy} data-testid="clock-set">
           Set
         </button>
       </form>
+      {setNote && (
+        <p
+          id={`${inputId}-note`}
+          className={`clock-set-note small ${setNote.invalid ? 'notice error' : 'muted'}`}
+          role={setNote.invalid ? 'alert' : 'status'}
+          data-testid="clock-set-note"
+          data-invalid={setNote.invalid ? 'true' : undefined}
+        >
+          {setNote.text}
+        </p>
+      )}
       <p className="small muted clock-note">
         Moving the clock fires due schedules (feed runs, the one-hour re-index window) as if the
         time had passed.

@@ -70,6 +70,8 @@ export interface RowsResult {
   shown: number;
   total: number;
   sites: string[];
+  /** how many sites the rows shown hold: with more than one, each session's header names its site */
+  sitesShown: number;
   verdicts: Record<Verdict, number>;
 }
 
@@ -188,5 +190,13 @@ export function buildRows(
       rows.push(row);
     }
   }
-  return { rows, shown, total: store.summaries.size, sites: [...sites].sort(), verdicts };
+  const sitesShown = new Set(ordered.map((s) => s.row.siteId)).size;
+  return {
+    rows,
+    shown,
+    total: store.summaries.size,
+    sites: [...sites].sort(),
+    sitesShown,
+    verdicts,
+  };
 }

@@ -84,6 +84,8 @@ export function CompareView({
     await compare(next);
   };
   const pages = result?.pages.filter((p) => !onlyDiffering || p.status !== 'same') ?? [];
+  // pages of two sites may share a URL: with more than one site compared, each card names its own
+  const manySites = new Set(result?.pages.map((p) => p.siteId)).size > 1;
 
   return (
     <div className="page-scroll" data-testid="compare-view">
@@ -178,7 +180,7 @@ export function CompareView({
             <Summary result={result} />
             <div className="compare-pages">
               {pages.map((page, i) => (
-                <PageCompare key={i} page={page} />
+                <PageCompare key={i} page={page} showSite={manySites} />
               ))}
             </div>
           </>

@@ -149,6 +149,33 @@ function VisitDetail({ visit }: { visit: VisitDto }) {
   );
 }
 
+/** Why an address names no visit: a visit's key is `{siteId}/{sessionId}` (visitKey). */
+function UnknownVisit({ visitKey: key }: { visitKey: string }) {
+  const slash = key.indexOf('/');
+  if (slash < 0)
+    return (
+      <>
+        No visit <code>{key}</code> (a visit is named by its site and sessionId,{' '}
+        <code>siteId/sessionId</code>)
+      </>
+    );
+  const siteId = key.slice(0, slash);
+  const sessionId = key.slice(slash + 1);
+  if (!sessionId)
+    return (
+      <>
+        No visit without a sessionId on site <code>{siteId}</code> (events with no readable
+        sessionId belong to no visit)
+      </>
+    );
+  return (
+    <>
+      No visit with sessionId <code>{sessionId}</code> on site <code>{siteId}</code> (it was reset,
+      or retention dropped its pages)
+    </>
+  );
+}
+
 export function VisitsView({ visitKey: selectedKey }: { visitKey: string | null }) {
   const [load, retry] = useLiveList<VisitDto>(adminPath('visits'));
   const visits = load.phase === 'ready' ? load.items.slice().reverse() : [];
@@ -169,6 +196,11 @@ export function VisitsView({ visitKey: selectedKey }: { visitKey: string | null 
           <Empty title="No visits yet" testId="visits-empty">
             <p>A visit appears with the first accepted event of a session.</p>
           </Empty>
+        )}
+        {selectedKey && visits.length > 0 && selected && visitKey(selected) !== selectedKey && (
+          <p className="notice warn small" data-testid="visit-not-found">
+            <UnknownVisit visitKey={selectedKey} />; showing the newest visit instead.
+          </p>
         )}
         {visits.length > 0 && (
           <div className="split">

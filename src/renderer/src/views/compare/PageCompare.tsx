@@ -74,7 +74,14 @@ function EventList(props: { side: 'base' | 'current'; events: string[]; changes:
   );
 }
 
-export function PageCompare({ page }: { page: DiffPage }) {
+export function PageCompare({
+  page,
+  showSite = false,
+}: {
+  page: DiffPage;
+  /** the comparison holds pages of more than one site: the same URL on two sites is two pages */
+  showSite?: boolean;
+}) {
   const timeline =
     page.pageLoadId && page.status !== 'removed'
       ? routeHref({
@@ -93,6 +100,11 @@ export function PageCompare({ page }: { page: DiffPage }) {
         <div className="compare-title">
           <span className={`badge ${STATUS_TONE[page.status]}`}>{page.status}</span>
           <span className="badge">{page.kind}</span>
+          {showSite && page.siteId && (
+            <span className="badge" data-testid="compare-site">
+              site <span className="mono">{page.siteId}</span>
+            </span>
+          )}
           <span className="mono ellipsis" title={page.pageUrl}>
             {page.pageUrl || '(no pageUrl)'}
           </span>

@@ -13,12 +13,28 @@ import { useSandbox } from '../../state/store';
 import { JsonView } from './JsonView';
 import { UpstreamSection } from './UpstreamSection';
 import { Rejection } from './Rejection';
+import { eventMethod } from './event-method';
 import { grouped } from '../../../../shared/text';
 
-/** The request as a curl command a developer can replay (same path, content type, origin and body). */
+/**
+ * The request as a curl command a developer can replay (same method, path, content type, origin and
+ * body): a POST always with its Content-Type (the client's text/plain when none was recorded), another
+ * method (OPTIONS, GET) with only the headers and body it was sent with.
+ */
 export function eventCurl(origin: string, e: RecordedEvent): string {
-  const parts = [`curl -X POST ${shellQuote(`${origin}${e.path}`)}`];
-  parts.push(`  -H ${shellQuote(`Content-Type: ${e.contentType ?? 'text/plain;charset=UTF-8'}`)}`);
+  const method = eventMethod(e);
+  const url = shellQuote(`${origin}${e.path}`);
+  const post = method === 'POST';
+  // HEAD with -X waits for a body that never comes: curl's --head sends it and stops at the headers
+  const parts = [
+    method === 'HEAD'
+      ? `curl --head ${url}`
+      : `curl -X ${/^[A-Z]+$/.test(method) ? method : shellQuote(method)} ${url}`,
+  ];
+  if (post || e.contentType !== undefined)
+    parts.push(
+      `  -H ${shellQuote(`Content-Type: ${e.contentType ?? 'text/plain;charset=UTF-8'}`)}`,
+    );
   if (e.origin) parts.push(`  -H ${shellQuote(`Origin: ${e.origin}`)}`);
   if (e.body !== null && e.body !== undefined) {
     parts.push(
@@ -205,7 +221,9 @@ function InspectorDetails({ event }: { event: RecordedEvent }) {
         <h3 className="section-title">Request</h3>
         <dl className="kv">
           <dt>Path</dt>
-          <dd className="mono">POST {event.path}</dd>
+          <dd className="mono" data-testid="event-request-line">
+            {eventMethod(event)} {event.path}
+          </dd>
           <dt>Event id</dt>
           <dd className="mono">
             {event.id} <span className="muted">(seq {event.seq})</span>

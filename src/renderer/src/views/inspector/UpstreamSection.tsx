@@ -3,6 +3,7 @@
 import type { RecordedEvent, UpstreamAnswer } from '../../api/types';
 import { CopyButton } from '../../components/common';
 import { fmtDateTime, parseTime } from '../../format';
+import { eventMethod } from './event-method';
 import { JsonView } from './JsonView';
 
 const OUTCOME: Record<UpstreamAnswer['outcome'], { label: string; cls: string }> = {
@@ -22,7 +23,7 @@ function comparison(event: RecordedEvent, up: UpstreamAnswer): string | null {
 
 function report(event: RecordedEvent, up: UpstreamAnswer): string {
   return [
-    `Endpoint: POST ${event.path} (${event.contentType ?? 'no content type'})`,
+    `Endpoint: ${eventMethod(event)} ${event.path} (${event.contentType ?? 'no content type'})`,
     `Sandbox: ${event.status} ${event.accepted ? '{"success":true}' : JSON.stringify(event.errors.map((e) => e.message))}`,
     `Real service (${up.url}): ${up.status ?? '—'} ${typeof up.body === 'string' ? up.body : JSON.stringify(up.body)}`,
     `Body: ${typeof event.body === 'string' ? event.body : JSON.stringify(event.body)}`,

@@ -262,13 +262,20 @@ function Header({ page }: { page: PageTimelineDto }) {
         </dd>
         <dt>session / user</dt>
         <dd className="mono">
-          <a
-            href={routeHref({ view: 'visits', visitKey: `${page.siteId}/${page.sessionId}` })}
-            title="The whole visit"
-            data-testid="page-visit-link"
-          >
-            {shortId(page.sessionId, 13)}
-          </a>{' '}
+          {/* events with no readable sessionId belong to no visit: nothing to link to */}
+          {page.sessionId ? (
+            <a
+              href={routeHref({ view: 'visits', visitKey: `${page.siteId}/${page.sessionId}` })}
+              title="The whole visit"
+              data-testid="page-visit-link"
+            >
+              {shortId(page.sessionId, 13)}
+            </a>
+          ) : (
+            <span title="no sessionId: the events belong to no visit" data-testid="page-no-session">
+              —
+            </span>
+          )}{' '}
           / {shortId(page.userId, 13)} <span className="muted">· site {page.siteId}</span>
         </dd>
         <dt>seen</dt>

@@ -39,7 +39,16 @@ import { grouped } from '../../../../shared/text';
 const SESSION_H = 34;
 const PAGE_H = 58;
 
-function SessionHeader({ row, onToggle }: { row: SessionRow; onToggle(): void }) {
+function SessionHeader({
+  row,
+  showSite,
+  onToggle,
+}: {
+  row: SessionRow;
+  /** the list shows more than one site: sessions of two sites may share a sessionId */
+  showSite: boolean;
+  onToggle(): void;
+}) {
   return (
     <button
       type="button"
@@ -48,15 +57,28 @@ function SessionHeader({ row, onToggle }: { row: SessionRow; onToggle(): void })
       onClick={onToggle}
       data-testid="session-row"
       data-session-id={row.sessionId}
+      data-site-id={row.siteId}
     >
       <span className="chevron" aria-hidden="true">
         {row.collapsed ? '▸' : '▾'}
       </span>
       <span
         className="session-label"
-        title={`session ${row.sessionId}, user ${row.userId}, site ${row.siteId}`}
+        title={`${row.sessionId ? `session ${row.sessionId}` : 'no sessionId'}, user ${row.userId || '(none)'}, site ${row.siteId}`}
       >
-        session <IdEnd id={row.sessionId} />
+        {showSite && (
+          <span className="session-site" data-testid="session-site">
+            <span className="mono">{row.siteId}</span> ·{' '}
+          </span>
+        )}
+        session{' '}
+        {row.sessionId ? (
+          <IdEnd id={row.sessionId} />
+        ) : (
+          <span className="muted" data-testid="session-none">
+            (no sessionId)
+          </span>
+        )}
         <span className="muted"> · {plural(row.pages, 'page')}</span>
       </span>
       <span className={`dot-verdict ${row.verdict}`} title={`worst verdict: ${row.verdict}`} />
@@ -584,7 +606,11 @@ export function TimelineList({
                   style={{ transform: `translateY(${v.start}px)`, height: v.size }}
                 >
                   {row.type === 'session' ? (
-                    <SessionHeader row={row} onToggle={() => toggle(row.key)} />
+                    <SessionHeader
+                      row={row}
+                      showSite={result.sitesShown > 1}
+                      onToggle={() => toggle(row.key)}
+                    />
                   ) : (
                     <PageLine
                       row={row}
