@@ -317,8 +317,11 @@ describe('check of a recording without the sandbox’s answers', () => {
     const said = run.stderr.split('\n').filter((l) => l.includes('did not judge'));
     expect(said).toHaveLength(1);
     expect(said[0]).toMatch(
-      /the input carries none of the responses the sandbox's companion search issued, so \d+ rules that judge only with them did not judge it \(.*item-not-in-response.*\).*To give them what they need: point the storefront's search/,
+      /the input carries none of the responses the sandbox's companion search issued, so (\d+) rules that judge only with them did not judge it \([a-z-]+, [a-z-]+, [a-z-]+ and \d+ more: check --format json lists them under "unjudged"\).*To give them what they need: point the storefront's search/,
     );
+    // the line names three and counts the rest; the JSON lists every one
+    const [, count, more] = /so (\d+) rules .* and (\d+) more/.exec(said[0]!)!;
+    expect(Number(count) - Number(more)).toBe(3);
     const report = JSON.parse(run.stdout) as Checked;
     expect(report.unjudged).toEqual([
       expect.objectContaining({
@@ -326,6 +329,7 @@ describe('check of a recording without the sandbox’s answers', () => {
         rules: expect.arrayContaining(['item-not-in-response', 'responseid-unknown']),
       }),
     ]);
+    expect(report.unjudged![0]!.rules).toHaveLength(Number(count));
   });
 
   it('NDJSON of beacon bodies: the same note on stderr, in the text report too', async () => {

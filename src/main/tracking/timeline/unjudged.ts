@@ -14,8 +14,18 @@ export function unjudgedWithoutIssued(off: (rule: string) => boolean): Unverifie
   return { lacks: 'issued', rules: NEED_ISSUED.filter((r) => !off(r)), how: LACK_HOW.issued };
 }
 
-/** The note on stderr: which rules could not judge, what they lacked, and how to give it to them. */
+/** Rules named on stderr before the rest are counted: the note is one line of every run's log. */
+const NAMED = 3;
+
+/**
+ * The note on stderr: which rules could not judge (the first few, the rest counted: `--format json` lists
+ * every one under `unjudged`), what they lacked, and how to give it to them.
+ */
 export function unjudgedNote(u: UnverifiedDto): string {
   const n = u.rules.length;
-  return `the input carries none of ${LACK_WHAT[u.lacks]}, so ${n === 1 ? 'one rule' : `${n} rules`} that judge only with them did not judge it (${u.rules.join(', ')}), and missing-render leaves a render missing beside another response as a possible backfill (missing-render-backfill, info) where they would tell a stale responseId (an error). To give them what they need: ${u.how}`;
+  const named =
+    n <= NAMED + 1
+      ? u.rules.join(', ')
+      : `${u.rules.slice(0, NAMED).join(', ')} and ${n - NAMED} more: check --format json lists them under "unjudged"`;
+  return `the input carries none of ${LACK_WHAT[u.lacks]}, so ${n === 1 ? 'one rule' : `${n} rules`} that judge only with them did not judge it (${named}); missing-render reads a stale responseId as a possible backfill then (missing-render-backfill, info). To give them what they need: ${u.how}`;
 }
