@@ -532,6 +532,10 @@ describe.skipIf(skip)('timelines UI', () => {
     await s.sandbox.close();
     await s.ui.testId('disconnected-banner').waitFor();
     expect(await s.ui.testId('connection').getAttribute('data-state')).toBe('disconnected');
+    // its time as every time of the UI: UTC, 24-hour (not the browser's locale, "6:18:15 AM")
+    expect(await s.ui.testId('disconnected-banner').innerText()).toMatch(
+      /^Lost the connection to the sandbox at \d\d:\d\d:\d\d UTC \(/,
+    );
 
     // The same port again: the UI finds the sandbox and catches up without a reload.
     const { startSandbox } = await import('../helpers/sandbox');

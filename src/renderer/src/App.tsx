@@ -3,7 +3,7 @@
 import { useEffect, useMemo } from 'react';
 import { ClockButton } from './components/ClockControl';
 import { useTick } from './components/common';
-import { fmtDuration } from './format';
+import { fmtClock, fmtDuration } from './format';
 import { navigate, routeHref, useRoute, type Route } from './router';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { store, useSandbox } from './state/store';
@@ -47,9 +47,10 @@ function DisconnectedBanner() {
     <div className="banner" role="alert" data-testid="disconnected-banner">
       <span>
         <strong>Lost the connection to the sandbox</strong> at{' '}
-        {new Date(c.since).toLocaleTimeString()} ({fmtDuration(now - c.since)} ago). What you see
-        may be out of date; reconnecting{retryIn > 0 ? ` in ${Math.ceil(retryIn / 1000)} s` : '…'}{' '}
-        (attempt {c.attempt}).
+        {/* in UTC, 24-hour, as every time the UI shows */}
+        {fmtClock(c.since)} UTC ({fmtDuration(now - c.since)} ago). What you see may be out of date;
+        reconnecting{retryIn > 0 ? ` in ${Math.ceil(retryIn / 1000)} s` : '…'} (attempt {c.attempt}
+        ).
       </span>
       <button type="button" className="btn small" onClick={() => store.retryNow()}>
         Retry now

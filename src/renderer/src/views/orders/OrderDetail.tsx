@@ -2,7 +2,7 @@
 // have none): what is wrong with it and the fix, the order it repeats or the orders that repeat it,
 // links to its order page and visit, and each line's credit with a link to the crediting interaction.
 import type { OrderDto } from '../../../../shared/visits';
-import { fmtDateTime, parseTime, plural } from '../../format';
+import { fmtDateTime, moneyFormat, parseTime, plural } from '../../format';
 import { routeHref } from '../../router';
 import { pageKey } from '../../state/pages';
 import { OrderFindings } from './OrderFindings';
@@ -12,8 +12,10 @@ export function credited(o: OrderDto): number {
   return o.lines.filter((l) => l.credit).length;
 }
 
-function revenueOf(o: OrderDto): number {
-  return o.lines.reduce((sum, l) => sum + l.qty * l.price, 0);
+/** What the order's lines add up to, as the provider's reports would count it (to the cent) */
+function revenueOf(o: OrderDto): string {
+  const sum = o.lines.reduce((total, l) => total + l.qty * l.price, 0);
+  return moneyFormat([sum])(sum);
 }
 
 export const orderName = (o: Pick<OrderDto, 'orderId'>) => o.orderId || '(no orderId)';

@@ -4,10 +4,9 @@ import { useEffect } from 'react';
 import { adminPath } from '../../../../shared/admin-api';
 import type { OrdersSummaryDto } from '../../../../shared/visits';
 import { ResponseKind } from '../../components/common';
-import { plural } from '../../format';
+import { moneyFormat, plural } from '../../format';
 import { useLiveJson } from '../../state/useLiveList';
 
-const money = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
 const share = (part: number, whole: number) =>
   whole > 0 ? `${Math.round((part / whole) * 100)} %` : '—';
 
@@ -29,6 +28,15 @@ export function OrdersSummary({
   if (load.phase !== 'ready') return null;
   const s = load.value;
   const sources = Object.entries(s.bySource).sort((a, b) => b[1].revenue - a[1].revenue);
+  // every amount of the summary with cents, or none
+  const money = moneyFormat([
+    s.revenue,
+    ...sources.map(([, r]) => r.revenue),
+    s.uncredited.revenue,
+    s.duplicates.revenue,
+    s.withErrors.revenue,
+    s.pricesInDoubt.revenue,
+  ]);
   return (
     <section
       className="card orders-summary"
