@@ -406,7 +406,9 @@ function Filters({
         type="search"
         className="filter-text"
         placeholder="Search responseId, uid, pageUrl…"
-        aria-label="Search responseId, uid, pageUrl, ids or rule"
+        // what a page is found by (Page.matches): no event id, which a page does not keep once its events go
+        aria-label="Search pageUrl, responseId, item uid, orderId, pageLoadId, sessionId, userId or rule id"
+        title="Finds pages by pageUrl, responseId, item uid, orderId, pageLoadId, sessionId, userId or rule id (an event id: Requests)"
         value={filters.text}
         onChange={(e) => set({ text: e.target.value })}
         data-testid="filter-text"
