@@ -97,3 +97,13 @@ export function byteSize(n: number): string {
   const mb = n / 1024 / 1024;
   return `${mb.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
 }
+
+/**
+ * Amounts shown together (a table, a sentence), formatted alike: with cents when any has some (49.50 beside
+ * 20.00, not 20), whole otherwise; a sum of prices (0.1 + 0.2) is rounded to the cent. The currency is the
+ * storefront's: no symbol.
+ */
+export function moneyFormat(amounts: readonly number[]): (n: number) => string {
+  const cents = amounts.some((n) => Math.round(n * 100) % 100 !== 0);
+  return (n) => (cents ? n.toFixed(2) : String(Math.round(n)));
+}

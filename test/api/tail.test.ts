@@ -1,6 +1,6 @@
 // Following a running sandbox: GET /_sandbox/events?follow=1 streams NDJSON (a backlog, then each new
 // matching event, resets said), and `search-sandbox tail` prints it one line each, pages with --findings.
-import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpServer, type RequestListener } from 'node:http';
 import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -46,6 +46,18 @@ async function readLines(res: Response, done: (lines: string[]) => boolean): Pro
     const { value, done: ended } = await reader.read();
     if (ended) return lines;
     text += decoder.decode(value, { stream: true });
+  }
+}
+
+/** `tail` pointed at a server of `handler` (no sandbox), run to its end. */
+async function tailOf(handler: RequestListener): Promise<Awaited<ReturnType<typeof runCli>>> {
+  const server = createHttpServer(handler);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    const { port } = server.address() as AddressInfo;
+    return await runCli(['tail', '--url', `http://127.0.0.1:${port}`], process.cwd());
+  } finally {
+    await new Promise((r) => server.close(r));
   }
 }
 
@@ -280,35 +292,21 @@ describe('search-sandbox tail', () => {
       /^search-sandbox tail: --url "notaurl" is not a URL: pass the sandbox's address/,
     );
     // another app on the port: it answers HTML
-    const other = createHttpServer((_req, res) => res.end('<html>hello</html>'));
-    await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
-    try {
-      const { port } = other.address() as AddressInfo;
-      const html = await runCli(['tail', '--url', `http://127.0.0.1:${port}`], process.cwd());
-      expect(html.code).toBe(2);
-      expect(html.stderr).toMatch(
-        /^search-sandbox tail: http:\/\/127\.0\.0\.1:\d+ answered, but not as a search-sandbox does/,
-      );
-    } finally {
-      await new Promise((r) => other.close(r));
-    }
+    const html = await tailOf((_req, res) => res.end('<html>hello</html>'));
+    expect(html.code).toBe(2);
+    expect(html.stderr).toMatch(
+      /^search-sandbox tail: http:\/\/127\.0\.0\.1:\d+ answered, but not as a search-sandbox does/,
+    );
     // a web server's own 404 page: one line naming what answered, not the page
-    const notFound = createHttpServer((_req, res) => {
+    const page = await tailOf((_req, res) => {
       res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
       res.end(
         '<!DOCTYPE HTML>\n<html>\n<title>Error response</title>\n<p>File not found</p>\n</html>\n',
       );
     });
-    await new Promise<void>((r) => notFound.listen(0, '127.0.0.1', r));
-    try {
-      const { port } = notFound.address() as AddressInfo;
-      const page = await runCli(['tail', '--url', `http://127.0.0.1:${port}`], process.cwd());
-      expect(page.code).toBe(2);
-      expect(page.stderr).toMatch(
-        /^search-sandbox tail: http:\/\/127\.0\.0\.1:\d+\/_sandbox\/events\?[^ ]* answered 404, but not as a search-sandbox does \(text\/html, no JSON refusal\): is a sandbox listening at that address\? Give its address with --url\n$/,
-      );
-    } finally {
-      await new Promise((r) => notFound.close(r));
-    }
+    expect(page.code).toBe(2);
+    expect(page.stderr).toMatch(
+      /^search-sandbox tail: http:\/\/127\.0\.0\.1:\d+\/_sandbox\/events\?[^ ]* answered 404, but not as a search-sandbox does \(text\/html, no JSON refusal\): is a sandbox listening at that address\? Give its address with --url\n$/,
+    );
   });
 });

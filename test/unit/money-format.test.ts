@@ -1,7 +1,7 @@
 // Amounts the UI shows together read alike: with cents when any has some, whole otherwise, and a sum of
 // prices rounded to the cent (a float sum such as 0.1 + 0.2 printed as 0.30000000000000004 is no amount).
 import { describe, expect, it } from 'vitest';
-import { moneyFormat } from '../../src/renderer/src/format';
+import { moneyFormat } from '../../src/shared/text';
 
 describe('moneyFormat', () => {
   it('gives every amount of a table cents when one has them, none when none has', () => {

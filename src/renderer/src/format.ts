@@ -16,16 +16,6 @@ export function parseTime(value: string | null | undefined): number {
   return Date.parse(normalised);
 }
 
-/**
- * Amounts shown together (a table, a sentence), formatted alike: with cents when any has some (49.50 beside
- * 20.00, not 20), whole otherwise; a sum of prices (0.1 + 0.2) is rounded to the cent. The currency is the
- * storefront's: no symbol.
- */
-export function moneyFormat(amounts: readonly number[]): (n: number) => string {
-  const cents = amounts.some((n) => Math.round(n * 100) % 100 !== 0);
-  return (n) => (cents ? n.toFixed(2) : String(Math.round(n)));
-}
-
 export function fmtClock(ms: number, withMs = false): string {
   if (!Number.isFinite(ms)) return '—';
   const d = new Date(ms);

@@ -2,7 +2,8 @@
 // have none): what is wrong with it and the fix, the order it repeats or the orders that repeat it,
 // links to its order page and visit, and each line's credit with a link to the crediting interaction.
 import type { OrderDto } from '../../../../shared/visits';
-import { fmtDateTime, moneyFormat, parseTime, plural } from '../../format';
+import { fmtDateTime, parseTime, plural } from '../../format';
+import { moneyFormat } from '../../../../shared/text';
 import { routeHref } from '../../router';
 import { pageKey } from '../../state/pages';
 import { OrderFindings } from './OrderFindings';

@@ -4,7 +4,8 @@ import { useEffect } from 'react';
 import { adminPath } from '../../../../shared/admin-api';
 import type { OrdersSummaryDto } from '../../../../shared/visits';
 import { ResponseKind } from '../../components/common';
-import { moneyFormat, plural } from '../../format';
+import { plural } from '../../format';
+import { moneyFormat } from '../../../../shared/text';
 import { useLiveJson } from '../../state/useLiveList';
 
 const share = (part: number, whole: number) =>
