@@ -114,6 +114,11 @@ describe.skipIf(skip)('Compare', () => {
     );
 
     // every page "removed" read as a regression of the storefront; the filter is what is wrong
+    // (and each filter says it narrows the current traffic, not the recording)
+    for (const name of ['siteId', 'sessionId'])
+      expect(
+        await s.page.locator('label', { has: s.page.getByLabel(name) }).getAttribute('title'),
+      ).toMatch(/^Narrows the sandbox's current traffic only/);
     await s.page.getByLabel('siteId').fill('abc123');
     await load('good-run.ndjson', run(journey()));
     await expect

@@ -43,6 +43,10 @@ function Summary({ result }: { result: DiffResult }) {
   );
 }
 
+/** What the two filters narrow: the sandbox's traffic, never the recording (whose ids are another run's). */
+const FILTER_NOTE =
+  "Narrows the sandbox's current traffic only: a recording's ids are another run's, so its sessions are all compared, and those matching none of the traffic narrowed show as only in BASE.";
+
 export function CompareView({
   recording,
   siteId,
@@ -120,7 +124,8 @@ export function CompareView({
           <span className="mono small" data-testid="compare-file">
             {loaded?.name ?? 'no recording loaded'}
           </span>
-          <label>
+          <span className="small muted">current traffic of</span>
+          <label title={FILTER_NOTE}>
             siteId{' '}
             <input
               value={filter.siteId}
@@ -129,7 +134,7 @@ export function CompareView({
               size={8}
             />
           </label>
-          <label>
+          <label title={FILTER_NOTE}>
             sessionId{' '}
             <input
               value={filter.sessionId}
