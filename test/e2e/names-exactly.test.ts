@@ -96,6 +96,32 @@ describe.skipIf(skip)('the UI names what it shows exactly', () => {
     }
   });
 
+  it('holds each responseId of a page’s events whole, cut at its start where the column is narrow', async () => {
+    // ids a storefront makes often differ only at their end: the end is what the cell keeps in view
+    const responseId = 'resp-1796085764123-a1b2c3d4e5f6-000000000001';
+    const res = await postBeacon(s.sandbox.url, 'demo42/search/render', {
+      context: {
+        timestamp: new Date().toISOString(),
+        pageUrl: 'https://shop.example/search?q=long-id',
+        userId: 'u-long',
+        sessionId: 's-long',
+        pageLoadId: 'pl-long-id',
+        initiator: 'e2e',
+        dev: true,
+      },
+      data: { responseId },
+    });
+    expect(res.status).toBe(200);
+    await s.page.setViewportSize({ width: 1280, height: 800 });
+    await s.ui.open('#/timelines');
+    await s.ui.pageRow('pl-long-id').waitFor();
+    await s.ui.openPage('pl-long-id');
+    const cell = s.page.locator('.events-table td', { hasText: '000000000001' }).first();
+    await cell.waitFor();
+    expect(await cell.textContent()).toBe(responseId);
+    expect(await cell.evaluate((td) => getComputedStyle(td).direction)).toBe('rtl');
+  });
+
   it('links a page without a sessionId to no visit, and says so when an address names no visit', async () => {
     await s.ui.open('#/timelines/demo42%2F');
     const view = s.ui.testId('page-view');

@@ -216,9 +216,10 @@ const PAGE_COLUMNS: EventColumn<TimelineEventDto>[] = [
   { head: 'Kind', cell: (e) => <ResponseKind kind={e.kind} tag={e.tag} /> },
   {
     head: 'responseId',
-    className: 'mono small',
+    // whole, cut at its start by the column's width: ids a storefront makes often differ only at their end
+    className: 'mono small id-end',
     title: (e) => e.responseId,
-    cell: (e) => shortId(e.responseId, 8),
+    cell: (e) => e.responseId || '—',
   },
   {
     head: 'uids',
