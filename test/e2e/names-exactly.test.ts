@@ -119,7 +119,9 @@ describe.skipIf(skip)('the UI names what it shows exactly', () => {
     const cell = s.page.locator('.events-table td', { hasText: '000000000001' }).first();
     await cell.waitFor();
     expect(await cell.textContent()).toBe(responseId);
-    expect(await cell.evaluate((td) => getComputedStyle(td).direction)).toBe('rtl');
+    expect(
+      await cell.evaluate((td) => td.ownerDocument.defaultView!.getComputedStyle(td).direction),
+    ).toBe('rtl');
   });
 
   it('links a page without a sessionId to no visit, and says so when an address names no visit', async () => {
