@@ -27,8 +27,70 @@ export default {
         }),
       ],
     },
+    {
+      name: 'a quick add of a tile without a parent, then the thank-you page’s emptied cart globals: cart/remove of it as the client stored it (parentId ""), then the order',
+      events: () => {
+        const thanks = visitPage('thanks');
+        return [
+          visitPage('category').cart('r1', 'M1', { at: 0 }, ''),
+          thanks.cartRemove([{ uid: 'M1', parentId: '' }], [], { at: 20_000 }),
+          thanks.order('o-1', [{ uid: 'M1' }], { at: 20_050 }),
+        ];
+      },
+    },
+    {
+      name: 'edge: one comparison adds the item as the cart globals map it and removes it as the quick add stored it (the client’s key holds the parentId)',
+      events: () => {
+        const cart = visitPage('cart');
+        return [
+          visitPage('category').cart('r1', 'M1', { at: 0 }, ''),
+          cart.cartAdd([{ uid: 'M1' }], [{ uid: 'M1' }], { at: 20_000 }),
+          cart.cartRemove([{ uid: 'M1', parentId: '' }], [{ uid: 'M1' }], { at: 20_001 }),
+        ];
+      },
+    },
   ],
   invalid: [
+    {
+      name: 'edge: a cart/remove with an empty parentId of an item the quick add stored with its parentId',
+      events: () => [
+        visitPage('category').cart('r1', 'M1', { at: 0 }),
+        visitPage('thanks').cartRemove([{ uid: 'M1', parentId: '' }], [], { at: 20_000 }),
+      ],
+      findings: [{ message: 'uid "M1" with an empty parentId', events: [1] }],
+    },
+    {
+      name: 'edge: a cart/remove with an empty parentId after the order cleared the stored cart',
+      events: () => [
+        visitPage('category').cart('r1', 'M1', { at: 0 }, ''),
+        visitPage('thanks').order('o-1', [{ uid: 'M1' }], { at: 10_000 }),
+        visitPage('cart').cartRemove([{ uid: 'M1', parentId: '' }], [], { at: 30_000 }),
+      ],
+      findings: [{ message: 'uid "M1" with an empty parentId', events: [2] }],
+    },
+    {
+      name: 'edge: a cart/remove with an empty parentId after a cart event stored the globals’ cart (mapped)',
+      events: () => [
+        visitPage('category').cart('r1', 'M1', { at: 0 }, ''),
+        visitPage('cart').cartAdd([{ uid: 'X' }], [{ uid: 'X' }, { uid: 'M1' }], { at: 20_000 }),
+        visitPage('checkout').cartRemove([{ uid: 'M1', parentId: '' }], [{ uid: 'X' }], {
+          at: 40_000,
+        }),
+      ],
+      findings: [{ message: 'uid "M1" with an empty parentId', events: [2] }],
+    },
+    {
+      name: 'edge: the cart a cart/remove sends is the globals’ (mapped): an empty parentId there is no stored item',
+      events: () => [
+        visitPage('category').cart('r1', 'M1', { at: 0 }, ''),
+        visitPage('thanks').cartRemove(
+          [{ uid: 'M1', parentId: '' }],
+          [{ uid: 'M1', parentId: '' }],
+          { at: 20_000 },
+        ),
+      ],
+      findings: [{ message: 'uid "M1" with an empty parentId', events: [1] }],
+    },
     {
       name: 'edge: a cart item with uid = sku and an empty parentId (the tracker maps a cart item’s parentId = parentId || uid)',
       events: () => [

@@ -19,6 +19,7 @@ export interface LastCartEvent {
   before: CartItemDto[] | null;
   quickAdded: ReadonlySet<string>;
   quickQty?: ReadonlyMap<string, number>;
+  quickBare?: ReadonlySet<string>;
 }
 
 /** What a visit keeps of its cart. */
@@ -32,6 +33,8 @@ export interface CartLedger {
    * cart event: a cart/add of it must raise the cart beyond them
    */
   quickQty?: Map<string, number>;
+  /** the uids quick adds since the last cart event stored with an empty parentId (QuickLine.bare) */
+  quickBare?: Set<string>;
   /** product ids any addtocart or cart/add of the visit added (a removal of one is no phantom) */
   addedEver: Set<string>;
   /**
@@ -68,7 +71,10 @@ export function noteQuickAdd(
   }
   if (lines.length === 0) return;
   const q = (ledger.quickQty ??= new Map());
-  for (const { key, qty } of lines) q.set(key, (q.get(key) ?? 0) + qty);
+  for (const { key, qty, bare } of lines) {
+    q.set(key, (q.get(key) ?? 0) + qty);
+    if (bare) (ledger.quickBare ??= new Set()).add(key);
+  }
 }
 
 /** A cart/add or cart/remove with its whole cart: read against the ledger (`cartReading`), then kept. */
@@ -79,15 +85,22 @@ export function noteCartEvent(ledger: CartLedger, pageKey: string, v: VisitEvent
   // after both: the second is read against the cart before the first
   const pair = ledger.lastCart;
   // (one comparison raises or lowers each item once: events naming one item are two changes)
-  const same =
+  const oneComparison =
     pair !== undefined &&
     pair.pageKey === pageKey &&
     pair.endpoint !== v.endpoint &&
-    Math.abs(pair.time - e.time) <= SAME_COMPARISON_MS &&
-    !v.items.some((i) => pair.keys.has(lineKey(i)));
+    Math.abs(pair.time - e.time) <= SAME_COMPARISON_MS;
+  const same = oneComparison && !v.items.some((i) => pair.keys.has(lineKey(i)));
   const before = same ? pair.before : ledger.cart;
   const quickAdded = same ? pair.quickAdded : ledger.quickAdded;
   const quickQty = same ? pair.quickQty : ledger.quickQty;
+  // the client's comparison tells a stored item with an empty parentId from the globals' mapped one (its
+  // key holds the parentId), so a cart/add of an item and a cart/remove of it as stored may be one
+  const quickBare = oneComparison ? pair.quickBare : ledger.quickBare;
+  if (v.endpoint === 'cart/remove' && quickBare) {
+    const stored = v.items.filter((i) => i.parentId === '' && quickBare.has(i.uid));
+    if (stored.length > 0) v.storedAsQuickAdded = stored.map((i) => i.uid);
+  }
   v.cartReading = cartIssue(v, {
     cart: before,
     quickAdded,
@@ -106,10 +119,12 @@ export function noteCartEvent(ledger: CartLedger, pageKey: string, v: VisitEvent
     before,
     quickAdded: new Set(quickAdded),
     ...(quickQty && { quickQty }),
+    ...(quickBare && { quickBare }),
   };
   ledger.cart = v.cart;
   ledger.quickAdded.clear();
   ledger.quickQty = undefined;
+  ledger.quickBare = undefined;
 }
 
 /**
@@ -130,4 +145,5 @@ export function noteOrderPlaced(ledger: CartLedger): void {
   ledger.cart = [];
   ledger.quickAdded.clear();
   ledger.quickQty = undefined;
+  ledger.quickBare = undefined;
 }

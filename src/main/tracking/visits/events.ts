@@ -62,6 +62,12 @@ export interface VisitEvent {
   /** set by the book when the event is folded in: what its cart contradicts (cart-inconsistent) */
   cartReading?: CartReading;
   /**
+   * set by the book when a cart/remove is folded in: the uids of its results that a quick add since the
+   * last cart event stored with an empty parentId, which the client removes as it stored them (an empty
+   * parentId there is its own traffic: item-ids-unmapped exempts them)
+   */
+  storedAsQuickAdded?: readonly string[];
+  /**
    * set by the book when an order is folded in: its lines whose price is about 100 times (or a
    * hundredth of) what the visit's cart events said the product cost
    */
@@ -199,6 +205,11 @@ export function typedProducts(rec: RecordedEvent): boolean {
 /** An item of a quick add as the client's stored cart takes it: its line key, quantity and price. */
 export interface QuickLine {
   key: string;
+  /**
+   * sent with an empty parentId (a tile of a product without a parent): the client stores it as sent
+   * (`parentId || ''`), so a cart/remove of what is left of its stored cart sends it so too
+   */
+  bare: boolean;
   qty: number;
   /** the price it was added at (0: the client's missing price) */
   price: number;
@@ -212,7 +223,12 @@ export function quickAddLines(rec: RecordedEvent): QuickLine[] {
   for (const item of readItems(data.results)) {
     // the client stores only items with a uid (B cart.add), keyed as cart lines are (cart-issue lineKey)
     if (item.uid === '') continue;
-    out.push({ key: item.uid, qty: item.qty > 0 ? item.qty : 1, price: item.price });
+    out.push({
+      key: item.uid,
+      bare: item.parentId === '',
+      qty: item.qty > 0 ? item.qty : 1,
+      price: item.price,
+    });
   }
   return out;
 }

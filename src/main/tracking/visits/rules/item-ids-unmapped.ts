@@ -7,7 +7,11 @@
 // page, order) an empty uid. What it exempts: a cart item without a uid (the service rejects it: `schema`
 // names that), items with no id at all (nothing to fill from), and a product page or order line given
 // only a sku: parentId is filled before uid falls back to the sku, so the tracker itself sends
-// {uid: sku, parentId: ''} (whether that sku is a product id of the feed is `item-not-in-catalog`'s).
+// {uid: sku, parentId: ''} (whether that sku is a product id of the feed is `item-not-in-catalog`'s). Nor a
+// cart/remove's result that a quick add since the last cart event stored with an empty parentId: every
+// */addtocart adds its results to B's stored cart as it sent them (`parentId || ''`, a tile of a product
+// without a parent), and a cart/remove sends what left of that stored cart as stored (the thank-you page's
+// emptied globals, a variant replacing its parent); the client's own traffic (CLIENT-FACTS, Cart).
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
@@ -18,7 +22,7 @@ const meta: RuleMeta<'visit'> = {
   judges: ['visit'],
   title: 'Product ids the tracker would have filled in',
   description:
-    'A product page, cart or order item sent with an empty parentId beside its uid, or (product page, order) an empty uid beside its sku or parentId: the provider’s tracker fills each from the others (parentId = parentId || uid; uid = uid || parentId || sku). Not a product page or order line given only a sku, which the tracker sends as uid = sku beside an empty parentId.',
+    'A product page, cart or order item sent with an empty parentId beside its uid, or (product page, order) an empty uid beside its sku or parentId: the provider’s tracker fills each from the others (parentId = parentId || uid; uid = uid || parentId || sku). Not a product page or order line given only a sku, which the tracker sends as uid = sku beside an empty parentId, nor a cart/remove of an item a quick add stored with an empty parentId, which the client removes as it stored it.',
   expects:
     'Each item carries uid and parentId (the product’s own id when it has no parent), as the tracker maps them.',
   appliesTo: ['product', 'cart', 'order'],
@@ -44,9 +48,12 @@ export const itemIdsUnmapped = defineRule({
       if (v.endpoint === 'shopper/login') continue;
       const bad: string[] = [];
       const skuOnly = !v.endpoint.startsWith('cart/');
+      const stored = v.storedAsQuickAdded;
       for (const item of [...v.items, ...(v.cart ?? [])]) {
         // the tracker's own mapping of a product page or order line given only a sku (see above)
         if (skuOnly && item.parentId === '' && item.uid !== '' && item.uid === item.sku) continue;
+        // removed as a quick add stored it (see above); the results only, not the cart from the globals
+        if (stored?.includes(item.uid) && item.parentId === '' && v.items.includes(item)) continue;
         if (item.uid !== '' && item.parentId === '')
           bad.push(`uid "${item.uid}" with an empty parentId`);
         else if (item.uid === '' && (item.sku !== '' || item.parentId !== '') && skuOnly)
