@@ -59,6 +59,68 @@ export default {
   ],
   invalid: [
     {
+      name: 'a tag manager sends the order again 1.5 s later on the same page load, with a vat the tracker never sends',
+      events: () => {
+        const t = visitPage('thanks');
+        return [
+          t.order('o-1', [{ uid: 'a' }], { at: 0 }),
+          t.order('o-1', [{ uid: 'a' }], { at: 1500 }, { vat: 0.2 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'notAsSent',
+          message: "it carries vat 0.2, which the provider's tracker never sends",
+          fix: 'remove the tag manager',
+          events: [0, 1],
+        },
+      ],
+    },
+    {
+      name: 'edge: the first carried the vat (a hand-written call), the copy on a new page load has none',
+      events: () => [
+        visitPage('t1', { pageUrl: THANKS }).order('o-1', [{ uid: 'a' }], { at: 0 }, { vat: 0.2 }),
+        visitPage('t2', { pageUrl: THANKS }).order('o-1', [{ uid: 'a' }], { at: 60_000 }),
+      ],
+      findings: [
+        {
+          messageId: 'notAsSent',
+          message: "the first carried vat 0.2, which the provider's tracker never sends",
+          events: [0, 1],
+        },
+      ],
+    },
+    {
+      name: 'edge: a copy timed as a reload with other totals (a second order script, not the same one read again)',
+      events: () => {
+        const t = visitPage('thanks');
+        return [
+          t.order('o-1', [{ uid: 'a' }], { at: 0 }),
+          t.order('o-1', [{ uid: 'a' }], { at: 4000 }, { tt: 20, total: 24.5 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'notAsSent',
+          message: "its totals (transactionTotal 20, total 24.5) are not the first's (20, 20)",
+          events: [0, 1],
+        },
+      ],
+    },
+    {
+      name: 'edge: a copy timed as a reload with other lines',
+      events: () => {
+        const t = visitPage('thanks');
+        return [
+          t.order('o-1', [{ uid: 'a' }, { uid: 'b', price: 0 }], { at: 0 }),
+          t.order('o-1', [{ uid: 'b', price: 0 }, { uid: 'a' }], { at: 4000 }),
+        ];
+      },
+      findings: [
+        { messageId: 'notAsSent', message: "its lines are not the first's", events: [0, 1] },
+      ],
+    },
+    {
       name: 'another shopper (another userId and sessionId) sends the same orderId from the same thank-you page 45 s later: a hard-coded order id',
       events: () => [
         thanks('t1', 'user-1', 'session-1').order('5001', [{ uid: 'a' }], { at: 0 }),

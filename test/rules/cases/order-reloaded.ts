@@ -20,6 +20,16 @@ export default {
       ],
     },
     {
+      name: 'a copy timed as a reload but carrying a vat the tracker never sends: another sender (order-duplicate names it)',
+      events: () => {
+        const t = visitPage('thanks');
+        return [
+          t.order('o-1', [{ uid: 'a' }], { at: 0 }),
+          t.order('o-1', [{ uid: 'a' }], { at: 1500 }, { vat: 0.2 }),
+        ];
+      },
+    },
+    {
       name: 'the same page load past 10 s (order-duplicate names it)',
       events: () => {
         const t = visitPage('thanks');

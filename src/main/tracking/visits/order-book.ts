@@ -51,6 +51,30 @@ interface FirstOrder {
   sessionId: string;
   /** page keys of the later orders with the same orderId, each once */
   repeats: string[];
+  /** what it sent of the order (its totals, vat and lines): a reload sends the same (orderSent) */
+  sent: OrderSent;
+}
+
+/**
+ * What an order/transaction says of its order, as the order script gives it: a reload of the thank-you page
+ * reads the same script, so it sends the same totals and lines (and never a vat, which the tracker does not
+ * send).
+ */
+export interface OrderSent {
+  transactionTotal: number | null;
+  total: number | null;
+  vat: number | null;
+  /** the lines as sent, in order: uid, parentId, sku, qty and price of each */
+  lines: string;
+}
+
+export function orderSent(v: VisitEvent): OrderSent {
+  return {
+    transactionTotal: v.transactionTotal,
+    total: v.total,
+    vat: v.vat,
+    lines: JSON.stringify(v.items.map((i) => [i.uid, i.parentId, i.sku, i.qty, i.price])),
+  };
 }
 
 /** An order/transaction as its visit holds it. */
@@ -123,6 +147,7 @@ export class OrderBook {
         userId: e.userId,
         sessionId: e.sessionId,
         repeats: [],
+        sent: orderSent(v),
       });
     else if (!first.repeats.includes(pageKey)) first.repeats.push(pageKey);
   }

@@ -10,7 +10,9 @@
 // that re-rendered the script, an SPA reading it again); and the same orderId from another shopper, from
 // any page: a reload is the same browser, whose client keeps the userId and, within 30 minutes, the
 // sessionId (B's cookies), so another userId, or another sessionId sooner, is another order sent under the
-// same id (an id hard-coded or reused by the order script).
+// same id (an id hard-coded or reused by the order script). And a copy timed and placed as a reload that
+// sent other totals or lines, or a vat (which the tracker never sends), than the first: a reload re-reads
+// the same order script, so another sender (a tag manager, a hand-written beacon call) sent one of them.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
@@ -21,7 +23,7 @@ const meta: RuleMeta<'visit'> = {
   judges: ['visit'],
   title: 'The same order sent twice',
   description:
-    'An order/transaction whose orderId the site already received, from another URL, from another shopper (another userId, or another sessionId within 30 minutes), or from the same page load within 0.5 s or more than 10 s later (no reload of the thank-you page sends it so): revenue is counted twice.',
+    'An order/transaction whose orderId the site already received, from another URL, from another shopper (another userId, or another sessionId within 30 minutes), from the same page load within 0.5 s or more than 10 s later, or with other totals, lines or vat than the first (no reload of the thank-you page sends it so): revenue is counted twice.',
   expects: 'One order/transaction per order.',
   appliesTo: ['order'],
   guards: ['order.transaction'],
@@ -29,6 +31,8 @@ const meta: RuleMeta<'visit'> = {
   messages: {
     otherPage:
       'order "{{orderId}}" was sent again from {{pageUrl}}, after {{firstId}} sent it from {{firstUrl}}. The provider\'s tracker sends an order once per load of the page holding its script, so a second page sent it: the provider counts every order/transaction, and this order\'s revenue is counted twice.',
+    notAsSent:
+      'order "{{orderId}}" was sent again {{gap}} after {{firstId}} from the same thank-you page, but not as a reload sends it: {{difference}}. A reload re-reads the same order script, so it sends the same totals and lines: another sender (a tag manager, a hand-written beacon call) sent one of the two, and this order\'s revenue is counted twice.',
     samePage:
       'order "{{orderId}}" was sent again on the same page {{gap}} after {{firstId}}. The tracker reads the page\'s order script once per page load, and a reload keeps the pageLoadId only from about half a second (the page loads again) to 10 s: a second script or tag, or a component that re-rendered the script, sent it, and this order\'s revenue is counted twice.',
     otherShopper:
@@ -38,6 +42,8 @@ const meta: RuleMeta<'visit'> = {
     otherPage: 'send the order from the thank-you page only, with its own orderId.',
     otherShopper:
       "give the order script the id of the order just placed (order.id from the shop's order), never a fixed or reused one.",
+    notAsSent:
+      "send the order from one place, the provider's tracker reading the thank-you page's order script: remove the tag manager's (or hand-written) order/transaction.",
     samePage:
       'render the order script once (not from a component that re-renders, not also from a tag manager) and let the tracker read it.',
   },
@@ -64,8 +70,15 @@ export const orderDuplicate = defineRule({
         sessionId: e.sessionId,
         firstUserId: r.first.userId,
         firstSessionId: r.first.sessionId,
+        difference: r.notAsSent ?? '',
       };
-      const messageId = r.otherShopper ? 'otherShopper' : samePage ? 'samePage' : 'otherPage';
+      const messageId = r.otherShopper
+        ? 'otherShopper'
+        : r.notAsSent !== undefined
+          ? 'notAsSent'
+          : samePage
+            ? 'samePage'
+            : 'otherPage';
       out.push(finding(meta, e.id, { messageId, data }, [r.first.eventId, e.id]));
     }
     return out;

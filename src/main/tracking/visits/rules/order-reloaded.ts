@@ -6,8 +6,9 @@
 // count so a merchant who wants one can guard the script. What it covers: the same orderId from the same
 // page (origin and path; the query aside, as the order e-mail's link adds its parameters) by the same
 // shopper (the userId, and the sessionId unless 30 minutes or more passed: B keeps both in the browser) on
-// a new page load, or on the same pageLoadId from 0.5 s to 10 s (B reuses it for the same href);
-// everything else is order-duplicate's.
+// a new page load, or on the same pageLoadId from 0.5 s to 10 s (B reuses it for the same href), sending
+// what the first sent (the same order script: the same totals and lines, no vat); everything else is
+// order-duplicate's.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
@@ -18,7 +19,7 @@ const meta: RuleMeta<'visit'> = {
   judges: ['visit'],
   title: 'An order sent again by a reload of its thank-you page',
   description:
-    'An order/transaction whose orderId the site already received from the same page (origin and path) and shopper (userId, and sessionId within 30 minutes): a reload of (or a return to) the thank-you page, which the provider’s client sends again and the provider counts twice.',
+    'An order/transaction whose orderId the site already received from the same page (origin and path) and shopper (userId, and sessionId within 30 minutes), with the same totals and lines: a reload of (or a return to) the thank-you page, which the provider’s client sends again and the provider counts twice.',
   expects: 'One order/transaction per order; the client sends it again on every load of the page.',
   appliesTo: ['order'],
   guards: ['order.transaction'],

@@ -8,6 +8,7 @@
 // the same orderId from another userId, or from another sessionId sooner than the session could have
 // expired, is another shopper's order under the same id (an id hard-coded or reused by the order script).
 import type { VisitEvent } from '../../events';
+import { orderSent, type OrderSent } from '../../order-book';
 import type { VisitContext, VisitPage } from '../types';
 import { PAGE_LOAD_ID_REUSE_MS } from '../../../client-model';
 
@@ -38,6 +39,7 @@ export interface OrderRepeat {
     time: number;
     userId: string;
     sessionId: string;
+    sent: OrderSent;
   };
   /**
    * a reload of (or a return to) the first order's page: the same origin and path (a new page load, or the
@@ -51,6 +53,11 @@ export interface OrderRepeat {
   otherShopper: boolean;
   /** how long after the first: "499 ms", "4.2 s" */
   gap: string;
+  /**
+   * how it differs from what the first sent, where a reload of the same page would have sent the same
+   * (the same order script; no vat, which the tracker never sends): a second sender, not a reload
+   */
+  notAsSent?: string;
 }
 
 /** The page's orders whose orderId the site received before, each with what explains it. */
@@ -64,18 +71,35 @@ export function* orderRepeats(page: VisitPage, ctx: VisitContext): Generator<Ord
     const otherShopper =
       first.userId !== o.base.userId ||
       (first.sessionId !== o.base.sessionId && gap < SESSION_LIFE_MS);
-    const reload =
+    const timedAsReload =
       sameUrl &&
       !otherShopper &&
       (first.pageLoadId !== page.pageLoadId || (gap >= RELOAD_MIN_MS && gap <= RELOAD_MS));
+    // a reload re-reads the same order script: what it sends differing says a second sender sent it
+    const notAsSent = timedAsReload ? difference(first.sent, orderSent(o)) : undefined;
     yield {
       order: o,
       first,
-      reload,
+      reload: timedAsReload && notAsSent === undefined,
       otherShopper,
       gap: gap < 1000 ? `${gap} ms` : `${Math.round(gap / 100) / 10} s`,
+      ...(notAsSent !== undefined && { notAsSent }),
     };
   }
+}
+
+/** How `again` differs from `first` in words, or undefined when it sent the same. */
+function difference(first: OrderSent, again: OrderSent): string | undefined {
+  // the tracker never sends vat: a copy carrying one was sent by another hand, whichever it is
+  if (again.vat !== null && first.vat === null)
+    return `it carries vat ${again.vat}, which the provider's tracker never sends`;
+  if (first.vat !== null && again.vat === null)
+    return `the first carried vat ${first.vat}, which the provider's tracker never sends`;
+  if (first.transactionTotal !== again.transactionTotal || first.total !== again.total)
+    return `its totals (transactionTotal ${again.transactionTotal}, total ${again.total}) are not the first's (${first.transactionTotal}, ${first.total})`;
+  if (first.vat !== again.vat) return `its vat ${again.vat} is not the first's ${first.vat}`;
+  if (first.lines !== again.lines) return "its lines are not the first's";
+  return undefined;
 }
 
 /**
