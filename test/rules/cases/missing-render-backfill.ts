@@ -36,6 +36,19 @@ export default {
       events: INFINITE.traffic,
     },
     {
+      name: 'an SPA filter in the hash on the same query: a new search (missing-render’s), no backfill',
+      events: () => {
+        const p = new PageBuilder({ pageUrl: 'http://localhost:3000/collections/mugs' });
+        const blue = {
+          context: { pageUrl: 'http://localhost:3000/collections/mugs#/filter:color:Blue' },
+        };
+        return [
+          p.as('category').render('r1', { at: 0 }),
+          p.as('category').impression('r1-blue', ['b'], { at: 9000, ...blue }),
+        ];
+      },
+    },
+    {
       name: 'every response rendered',
       events: () => {
         const p = new PageBuilder();
@@ -93,6 +106,34 @@ export default {
         ];
       },
       findings: [{ events: [2, 3], responseId: 'x9', causedBy: null }],
+    },
+    {
+      name: 'edge: restored pages’ tiles impressed after the URL moved to a later page of the same search (only its page differs): still a backfill',
+      events: () => {
+        const p = new PageBuilder({ pageUrl: 'http://localhost:3000/search?q=shirt&page=3' });
+        const later = { context: { pageUrl: 'http://localhost:3000/search?q=shirt&page=4' } };
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1200 }),
+          p.impression('r2', ['b'], { at: 4000, ...later }),
+        ];
+      },
+      findings: [{ messageId: 'backfill', events: [2], responseId: 'r2' }],
+    },
+    {
+      name: 'edge: the same search with an anchor and a utm parameter in the URL (no search parameter of the client’s): still a backfill',
+      events: () => {
+        const p = new PageBuilder({ pageUrl: 'http://localhost:3000/search?q=shirt' });
+        const anchored = {
+          context: { pageUrl: 'http://localhost:3000/search?q=shirt&utm_source=mail#reviews' },
+        };
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1200 }),
+          p.impression('r2', ['b'], { at: 2000, ...anchored }),
+        ];
+      },
+      findings: [{ messageId: 'backfill', events: [2], responseId: 'r2' }],
     },
     {
       name: 'edge: an earlier page load’s responseId whose tiles this page impressed and clicked, in production within the cache’s minutes: a page the client’s cache may have restored',

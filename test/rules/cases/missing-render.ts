@@ -534,6 +534,29 @@ export default {
       ],
     },
     {
+      name: 'an SPA filter on the same query (the hash’s filter) whose events carry a response it never rendered: a new search, no backfill',
+      events: () => {
+        const p = new PageBuilder({ pageUrl: 'http://localhost:3000/collections/mugs' });
+        const blue = {
+          context: { pageUrl: 'http://localhost:3000/collections/mugs#/filter:color:Blue' },
+        };
+        return [
+          p.as('category').render('r1', { at: 0 }),
+          p.as('category').impression('r1', ['a'], { at: 1200 }),
+          p.as('category').impression('r1-blue', ['b'], { at: 9000, ...blue }),
+          p.as('category').click('r1-blue', 'b', { at: 11_000, ...blue }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'newSearch',
+          data: { query: 'filter.color=Blue', others: '"r1"' },
+          fix: 'send category/render with data.responseId "r1-blue"',
+          events: [2, 3],
+        },
+      ],
+    },
+    {
       name: 'page 1 of a search (the sandbox issued it) without its render beside another rendered response',
       provenance: { companion: true },
       events: () => {

@@ -13,6 +13,8 @@ import { urlQuery } from '../../../page-url';
 
 const QUERY_PARAMS = new Set(['q', 'query', 'oq', 'rq', 'tag', 'page', 'fallbackQuery']);
 const HASH_PARAMS = new Set(['pageSize', 'sort', 'filter', ...QUERY_PARAMS]);
+/** the same, read without the page: which page of a search a URL shows is no other search */
+const PAGELESS = new Set(HASH_PARAMS);
 
 /** `filter`, `filter.color`, `filter[color]` → `filter`: the parameter family a key belongs to. */
 function family(key: string): string {
@@ -22,23 +24,23 @@ function family(key: string): string {
 function keep(params: Array<[string, string]>, key: string, value: string, allowed: Set<string>) {
   const name = family(key);
   if (!allowed.has(name)) return;
+  if (name === 'page' && allowed === PAGELESS) return;
   // the translator leaves page 1 out of the URL: `?page=1` and no page are the same search
   if (name === 'page' && (value === '1' || value === '')) return;
   params.push([name === 'query' ? 'q' : key, value]);
 }
 
 /** The Snap hash form: `#/filter:color:Blue/sort:price:asc/pageSize:24`; any other fragment is an anchor. */
-function hashParams(hash: string, params: Array<[string, string]>): void {
+function hashParams(
+  hash: string,
+  params: Array<[string, string]>,
+  allowed: Set<string> = HASH_PARAMS,
+): void {
   if (!hash.startsWith('#/')) return;
   for (const segment of hash.slice(2).split('/')) {
     if (segment === '') continue;
     const [name, ...rest] = segment.split(':').map((s) => safeDecode(s));
-    keep(
-      params,
-      rest.length > 1 ? `${name}.${rest[0]}` : name!,
-      rest.slice(-1)[0] ?? '',
-      HASH_PARAMS,
-    );
+    keep(params, rest.length > 1 ? `${name}.${rest[0]}` : name!, rest.slice(-1)[0] ?? '', allowed);
   }
 }
 
@@ -54,7 +56,7 @@ function safeDecode(s: string): string {
  * `origin + path ? sorted search parameters`: equal for two URLs exactly when the provider's client would
  * send the same search request from them. An unparsable URL is its own key.
  */
-export function searchKey(url: string): string {
+export function searchKey(url: string, allowed: Set<string> = HASH_PARAMS): string {
   let u: URL;
   try {
     u = new URL(url);
@@ -62,16 +64,32 @@ export function searchKey(url: string): string {
     return url;
   }
   const params: Array<[string, string]> = [];
-  for (const [k, v] of u.searchParams) keep(params, k, v, HASH_PARAMS);
-  hashParams(u.hash, params);
+  for (const [k, v] of u.searchParams) keep(params, k, v, allowed);
+  hashParams(u.hash, params, allowed);
   params.sort((a, b) => (a[0] === b[0] ? a[1].localeCompare(b[1]) : a[0].localeCompare(b[0])));
   const query = params.map(([k, v]) => `${k}=${v}`).join('&');
   return `${u.origin}${u.pathname}${query ? `?${query}` : ''}`;
 }
 
+/**
+ * The search a URL shows whichever of its pages: `searchKey` without `page`. Infinite scroll's backfill
+ * restores pages of one search, so its pages' events may carry another page than the render's.
+ */
+export function searchOf(url: string): string {
+  return searchKey(url, PAGELESS);
+}
+
 /** The search a URL asks for, for messages: `q=shirt`, `q=shirt, filter.color=Blue`, or `no search parameters`. */
 export function describeSearch(url: string): string {
-  const key = searchKey(url);
+  return described(searchKey(url));
+}
+
+/** The same, whichever of its pages (`searchOf`). */
+export function describePagelessSearch(url: string): string {
+  return described(searchOf(url));
+}
+
+function described(key: string): string {
   const q = key.indexOf('?');
   return q < 0 ? 'no search parameters' : key.slice(q + 1).replace(/&/g, ', ');
 }

@@ -9,7 +9,7 @@ import type { Response } from '../../response';
 import { issuedFor } from './provenance';
 import { fetchedBy } from './backfill';
 import type { IssuedResponse } from '../../../../search/responses';
-import { queryOf } from './search-params';
+import { describePagelessSearch, queryOf, searchOf } from './search-params';
 import { CACHE_MS } from './listing-renders';
 import { renderLeftInQueue, type LeftInQueue } from './queued-render';
 
@@ -288,12 +288,17 @@ function otherRenders(
     .filter((o) => o.responseId !== '')
     .map((o) => queryOf(o.facts.renders[0] ?? o))
     .filter((q): q is string => q !== undefined);
-  const newSearch =
+  const newQuery =
     orphanQuery !== undefined &&
     renderedQueries.length > 0 &&
     !renderedQueries.includes(orphanQuery)
       ? orphanQuery
       : undefined;
+  // The same query with other filters, sort or page size (an SPA's filter in the hash, `#/filter:color:Blue`)
+  // is another search too: backfill restores pages of the search the page loaded with, whose events carry
+  // its URL (its page aside: the restored pages are asked for by it). An anchor or a utm parameter is no
+  // search parameter of the client's (search-params.ts), so it changes nothing here.
+  const newSearch = newQuery ?? (BACKFILLS.has(r.kind) ? otherSearch(orphans, others) : undefined);
   // The sandbox knows which pages this page load asked for, and when: pages restored together on load are a
   // backfill, a page requested later was fetched by scrolling and has a render of its own.
   const scrolled = issued ? scrolledPage(issued, ctx) : undefined;
@@ -307,6 +312,22 @@ function otherRenders(
   const carried = restorable ? carriedFrom(r, ctx, orphans) : undefined;
   const backfill = restorable && carried === undefined;
   return { others, otherRendered, backfill, newSearch, scrolled, unissued, carried };
+}
+
+/**
+ * What the orphans' page URL asks for when it is another search than every rendered response's (filters,
+ * sort or page size aside from the query), for the message; undefined when it is one of theirs.
+ */
+function otherSearch(
+  orphans: readonly TimelineEvent[],
+  others: readonly Response[],
+): string | undefined {
+  const rendered = others
+    .filter((o) => o.responseId !== '')
+    .map((o) => searchOf((o.facts.renders[0] ?? o).pageUrl));
+  if (rendered.length === 0) return undefined;
+  const url = orphans[0]!.pageUrl;
+  return rendered.includes(searchOf(url)) ? undefined : describePagelessSearch(url);
 }
 
 /**
