@@ -1,6 +1,7 @@
 // The companion search API over real HTTP, as a storefront's own account (shop12) meets it: a widget's
-// profile before any feed is indexed, requests refused with what was wrong (a repeated siteId, a sort on no
-// field, a control character, a page past the counts), and results whose prices and skus read one way.
+// profile before any feed is indexed, requests refused with what was wrong (a repeated siteId, q or page, a
+// sort on no field, a control character, a page past the counts), a query of no words that finds nothing, a
+// filter on no field answered with notes, and results whose prices and skus read one way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/main/sandbox';
 import { recommend } from './recommend-helpers';
@@ -80,6 +81,95 @@ describe('with the outdoor catalog indexed', () => {
     // a tab or a line break separates words, as a space does
     const tabbed = await search('q=rain%09shell');
     expect(tabbed.body.results.map((r: Any) => r.uid)).toEqual(['P200']);
+  });
+
+  it('finds nothing for a query of no words (punctuation, an emoji, an invisible character), and keeps it out of trending', async () => {
+    const noWords = ['%21%21%21', '%3F', '-', '%22%22', '%F0%9F%98%80', '%E2%80%8B', '%E0%A4'];
+    for (const q of noWords) {
+      const { status, body } = await search(`q=${q}&beacon=true`);
+      expect(status, q).toBe(200);
+      expect(body.pagination.totalResults, q).toBe(0);
+      expect(body.results, q).toEqual([]);
+    }
+    // no query, or one of spaces, is a browse (a category page's request): every product
+    for (const q of ['', '%20%20']) {
+      const browse = await search(`q=${q}&beacon=true`);
+      expect(browse.body.pagination.totalResults, JSON.stringify(q)).toBe(12);
+    }
+    const { body } = await getJson(sb, `/api/suggest/trending?siteId=${SHOP}&limit=10`);
+    const terms: string[] = body.trending.queries.map((t: Any) => t.searchQuery);
+    expect(terms).toHaveLength(10);
+    for (const t of terms) expect(t, JSON.stringify(t)).toMatch(/[\p{L}\p{N}]/u);
+  });
+
+  it('refuses a single-valued parameter sent twice with different values, naming both; filter values repeat', async () => {
+    const cases: Array<[string, string]> = [
+      [
+        'q=jacket&q=boot',
+        'q is given 2 times with different values ("jacket", "boot"): send one q',
+      ],
+      ['page=1&page=2', 'page is given 2 times with different values ("1", "2"): send one page'],
+      [
+        'resultsPerPage=2&resultsPerPage=24',
+        'resultsPerPage is given 2 times with different values ("2", "24"): send one resultsPerPage',
+      ],
+      [
+        'redirectResponse=full&redirectResponse=minimal',
+        'redirectResponse is given 2 times with different values ("full", "minimal"): send one redirectResponse',
+      ],
+      [
+        'beacon=true&beacon=false',
+        'beacon is given 2 times with different values ("true", "false"): send one beacon',
+      ],
+      [
+        'test=true&test=1',
+        'test is given 2 times with different values ("true", "1"): send one test',
+      ],
+      [
+        'userId=u1&userId=u2',
+        'userId is given 2 times with different values ("u1", "u2"): send one userId',
+      ],
+    ];
+    for (const [query, message] of cases)
+      expect(await search(query), query).toEqual(refusal(message));
+    expect(await getJson(sb, `/api/suggest/query?siteId=${SHOP}&query=ja&query=ra`)).toEqual(
+      refusal('query is given 2 times with different values ("ja", "ra"): send one query'),
+    );
+    expect(await getJson(sb, `/api/suggest/trending?siteId=${SHOP}&limit=2&limit=3`)).toEqual(
+      refusal('limit is given 2 times with different values ("2", "3"): send one limit'),
+    );
+    // the same value twice leaves no doubt; several values of one filter are any of them
+    expect((await search('q=jacket&q=jacket&page=1&page=1')).body.pagination.totalResults).toBe(3);
+    const colors = await search('filter.color=Red&filter.color=Black');
+    expect(colors.status).toBe(200);
+    expect(colors.body.filterSummary).toHaveLength(2);
+  });
+
+  it('answers a filter on a field no product has, or with no field or value, as a search would, and says why in notes', async () => {
+    const plain = await search('q=jacket');
+    expect(plain.body.notes).toBeUndefined();
+    const colour = await search('q=jacket&filter.colour=Red');
+    expect(colour.status).toBe(200);
+    expect(colour.body.pagination.totalResults).toBe(0);
+    expect(colour.body.notes).toEqual([
+      'filter.colour: no product of the catalog has a field "colour" (did you mean color?), so no product passes this filter; the fields it has: price, name, sku, brand, id, parent_id, msrp, category, description, url, image, color, size',
+    ]);
+    const range = await search('bgfilter.prcie.low=10');
+    expect(range.body.notes).toEqual([
+      expect.stringMatching(
+        /^bgfilter\.prcie: no product of the catalog has a field "prcie" \(did you mean price\?\)/,
+      ),
+    ]);
+    const unnamed = await search('q=jacket&filter.=x');
+    expect(unnamed.body.pagination.totalResults).toBe(3);
+    expect(unnamed.body.notes).toEqual([
+      'filter.="x" names no field, so it filters nothing: send filter.{field}=value',
+    ]);
+    const empty = await search('q=jacket&filter.brand=');
+    expect(empty.body.pagination.totalResults).toBe(0);
+    expect(empty.body.notes).toEqual([
+      'filter.brand="": no product has an empty brand, so this value selects none; leave filter.brand out not to filter on brand',
+    ]);
   });
 
   it('answers resultsPerPage=0 with the counts and facets only, on page 1 alone', async () => {

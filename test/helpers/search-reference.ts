@@ -99,7 +99,8 @@ function rowScore(p: Product, terms: string[], exact: string): number {
 
 function score(item: SearchItem, q: string): number {
   const terms = words(q);
-  if (terms.length === 0) return 1;
+  // no query browses; text of no words finds only a uid or sku it equals
+  if (terms.length === 0 && q.trim() === '') return 1;
   const exact = q.trim().toLowerCase();
   let best = 0;
   for (const row of item.rows) best = Math.max(best, rowScore(row, terms, exact));

@@ -2,7 +2,7 @@
 // parameter is an error naming it, its value and what is expected.
 import type { Filter, Sort } from './query';
 import { InvalidParameter } from './errors';
-import { requesterOf, type Requester } from './requester';
+import { REQUESTER_PARAMS, requesterOf, type Requester } from './requester';
 import { clipped } from '../../shared/text';
 import { SITE_ID_PATTERN } from '../../shared/site-id';
 
@@ -22,6 +22,8 @@ export interface SearchRequest {
   test: boolean;
   /** the tracking context the request carried (userId, sessionId, pageLoadId, domain, shopper) */
   requester?: Requester;
+  /** what the request asked that the answer cannot do as meant, said in the answer's `notes` */
+  notes: string[];
 }
 
 export const MAX_RESULTS_PER_PAGE = 250;
@@ -31,7 +33,7 @@ function bad(param: string, value: string, expected: string): InvalidParameter {
 }
 
 function flag(params: URLSearchParams, name: string): boolean {
-  const v = params.get(name);
+  const v = oneParam(params, name);
   if (v === null || v === '') return false;
   if (v === 'true' || v === '1') return true;
   if (v === 'false' || v === '0') return false;
@@ -44,7 +46,7 @@ function wholeNumber(
   min: number,
   max: number,
 ): number | null {
-  const v = params.get(name);
+  const v = oneParam(params, name);
   if (v === null || v === '') return null;
   const n = Number(v);
   if (!Number.isInteger(n) || n < min || n > max)
@@ -61,7 +63,8 @@ function bound(name: string, v: string): number | null {
 
 /**
  * The one value of a parameter, or null without one. Sent twice with different values (a storefront that
- * appends its own siteId to a URL that had one), it is refused: whichever were used, the other was meant.
+ * appends its own siteId to a URL that had one, a client that `append`s a page where it meant to `set` it),
+ * it is refused: whichever were used, the other was meant. Every parameter that takes one value is read so.
  */
 export function oneParam(params: URLSearchParams, name: string): string | null {
   const values = [...new Set(params.getAll(name))];
@@ -74,7 +77,7 @@ export function oneParam(params: URLSearchParams, name: string): string | null {
 
 /** How many suggestions (or trending terms) to answer: `name`, a whole number from 0 to 50, 5 without it. */
 export function countParam(params: URLSearchParams, name: string): number {
-  const raw = params.get(name) ?? '5';
+  const raw = oneParam(params, name) ?? '5';
   const count = Number(raw);
   if (!Number.isInteger(count) || count < 0 || count > 50)
     throw bad(name, raw, 'use a whole number from 0 to 50');
@@ -89,7 +92,7 @@ const CONTROL = /[^\P{Cc}\t\n\r]/u;
  * and an empty query browses the whole catalog, so it is refused rather than answered with every product.
  */
 export function queryText(params: URLSearchParams, name: string): string {
-  const q = params.get(name) ?? '';
+  const q = oneParam(params, name) ?? '';
   const at = q.search(CONTROL);
   if (at !== -1) {
     const code = q.codePointAt(at)!.toString(16).toUpperCase().padStart(4, '0');
@@ -120,13 +123,21 @@ export function parseSearchRequest(
 ): SearchRequest {
   const siteId = siteIdOf(params, known);
   const filters = new Map<string, Filter>();
+  const notes: string[] = [];
   let sort: Sort | null = null;
   for (const [key, value] of params) {
-    const m = /^(bgfilter|filter)\.(.+?)(\.low|\.high)?$/.exec(key);
+    const m = /^(bgfilter|filter)\.(.*?)(\.low|\.high)?$/.exec(key);
     if (m) {
       const background = m[1] === 'bgfilter';
       const field = m[2]!;
       const id = `${m[1]}.${field}`;
+      if (field === '') {
+        // no field to filter on: passed over, as before, but said (a template that lost the field's name)
+        notes.push(
+          `${clipped(key)}=${clipped(JSON.stringify(value))} names no field, so it filters nothing: send ${m[1]}.{field}=value`,
+        );
+        continue;
+      }
       if (m[3]) {
         let f = filters.get(id);
         if (!f) filters.set(id, (f = { kind: 'range', field, low: null, high: null, background }));
@@ -158,8 +169,10 @@ export function parseSearchRequest(
       sort = { field: s[1]!, direction: value };
     }
   }
+  // the tracking context binds the response to one shopper: two of an id would leave which one in doubt
+  for (const name of REQUESTER_PARAMS) oneParam(params, name);
   const requester = requesterOf(params);
-  const redirectResponse = params.get('redirectResponse') ?? 'minimal';
+  const redirectResponse = oneParam(params, 'redirectResponse') ?? 'minimal';
   if (redirectResponse !== 'minimal' && redirectResponse !== 'full')
     throw bad('redirectResponse', redirectResponse, 'use minimal or full');
   const page = wholeNumber(params, 'page', 1, 100_000) ?? 1;
@@ -182,5 +195,6 @@ export function parseSearchRequest(
     beacon: flag(params, 'beacon'),
     test: flag(params, 'test'),
     ...(requester && { requester }),
+    notes,
   };
 }

@@ -15,6 +15,7 @@ import { fieldValue, type SearchItem } from './items';
 import { valuesOf, words } from './words';
 import { InvalidParameter } from './errors';
 import { clipped, shown as shownValue } from '../../shared/text';
+import { nearestNames } from '../../shared/nearest';
 
 export type Filter =
   | { kind: 'value'; field: string; values: string[]; background: boolean }
@@ -114,7 +115,8 @@ export async function rowsMatchingEvery(
 /**
  * Relevance of each result for the query (0 = no match), as the rules say: a row scores the sum over query
  * words of the best field a word starts (4 name, 3 sku, 2 brand, 1 description), 0 when a word starts none,
- * 100 when the whole query equals its uid or sku; a result scores its best row. An empty query matches all.
+ * 100 when the whole query equals its uid or sku; a result scores its best row. An empty query (or one of
+ * spaces) matches all; a query of no words otherwise ("!!!", an emoji, a zero-width space) matches none.
  */
 async function match(
   index: CatalogIndex,
@@ -123,14 +125,21 @@ async function match(
 ): Promise<{ matched: Int32Array; scores: Float64Array }> {
   const n = index.items.length;
   const terms = words(q);
-  if (terms.length === 0) {
+  // no query is a browse (a category page sends none). Text the shopper typed that holds no word is still a
+  // search: it finds what no word finds (nothing, but a uid or sku it equals), as a query of words that start
+  // no product's words does; read as a browse it would show the whole catalog, and become a trending term
+  if (terms.length === 0 && q.trim() === '') {
     const matched = new Int32Array(n);
     for (let i = 0; i < n; i++) matched[i] = i;
     return { matched, scores: new Float64Array(n).fill(1) };
   }
   const perTerm = await rowsOfTerms(index, terms, slicer);
-  // the rows every word matched are among those the rarest word matched
-  const driver = perTerm.reduce((a, b) => (b.touched.length < a.touched.length ? b : a));
+  // the rows every word matched are among those the rarest word matched (none without a word: only the
+  // uid or sku the query equals, below)
+  const driver = perTerm.reduce(
+    (a, b) => (b.touched.length < a.touched.length ? b : a),
+    perTerm[0] ?? { best: new Uint8Array(0), touched: [] },
+  );
   const rowScores = new Float64Array(index.rowItem.length);
   const scored: number[] = [];
   for (let i = 0; i < driver.touched.length; i++) {
@@ -337,6 +346,36 @@ export function refuseUnknownSort(sort: Sort | null, fields: ReadonlySet<string>
   throw new InvalidParameter(
     `${clipped(`sort.${sort.field}`)}=${JSON.stringify(sort.direction)}: no product of the catalog has a field ${shownValue(sort.field)}; sort on one it has (${shown})`,
   );
+}
+
+/**
+ * What the answer's `notes` say of the filters on this catalog: a filter on a field no product has (a typo such
+ * as `filter.colour`), and an empty value, pass no product. Unlike a sort on such a field, they are answered
+ * (what the real service answers is not documented, and no result is an answer a storefront handles): the
+ * note makes the typo visible, where the empty page alone looks like a catalog without such products.
+ */
+export function filterNotes(
+  filters: readonly Filter[],
+  fields: ReadonlySet<string>,
+  hasPrice: boolean,
+): string[] {
+  const known = [...new Set([...(hasPrice ? ['price'] : []), ...fields])];
+  const notes: string[] = [];
+  for (const f of filters) {
+    const id = `${f.background ? 'bgfilter' : 'filter'}.${f.field}`;
+    if (!known.includes(f.field)) {
+      const near = nearestNames(f.field, known);
+      const listed = known.slice(0, 20).join(', ') + (known.length > 20 ? ', …' : '');
+      notes.push(
+        `${clipped(id)}: no product of the catalog has a field ${shownValue(f.field)}${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}, so no product passes this filter; the fields it has: ${listed}`,
+      );
+    } else if (f.kind === 'value' && f.values.includes('')) {
+      notes.push(
+        `${clipped(id)}="": no product has an empty ${clipped(f.field)}, so this value selects none; leave ${clipped(id)} out not to filter on ${clipped(f.field)}`,
+      );
+    }
+  }
+  return notes;
 }
 
 function sortKey(i: SearchItem, field: string): number | string | null {

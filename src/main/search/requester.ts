@@ -25,6 +25,9 @@ const PARAMS: ReadonlyArray<readonly [keyof Requester, string]> = [
   ['shopperId', 'shopper'],
 ];
 
+/** the query parameters a requester is read from */
+export const REQUESTER_PARAMS: readonly string[] = PARAMS.map(([, param]) => param);
+
 /**
  * Longer values are not kept (a page URL is far shorter): the memory of issued responses holds thousands,
  * and a value that long identifies nothing the beacons could be compared with.

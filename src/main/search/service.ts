@@ -20,7 +20,7 @@ import {
   paginationJson,
   sortOptionsJson,
 } from './response-json';
-import { passingAll, refuseUnknownSort, runQuery, sortResults } from './query';
+import { filterNotes, passingAll, refuseUnknownSort, runQuery, sortResults } from './query';
 import {
   RESPONSE_MEMORY,
   type IssuedResponse,
@@ -168,7 +168,9 @@ export class SearchService {
     // one slicer for the whole answer: its work gives the event loop back every few milliseconds
     const slicer = new Slicer();
     const index = await catalogIndex(catalog, slicer);
-    refuseUnknownSort(req.sort, await catalogFields(index, slicer));
+    const catalogHas = await catalogFields(index, slicer);
+    refuseUnknownSort(req.sort, catalogHas);
+    const notes = [...req.notes, ...filterNotes(req.filters, catalogHas, index.hasPrice)];
     const fields = facetFields(config, index.items, index.hasPrice);
     const run = await runQuery(index, req.q, req.filters, slicer);
     const filtered = await sortResults(run, await passingAll(run, slicer), req.sort, slicer);
@@ -191,6 +193,8 @@ export class SearchService {
       merchandising: merchandisingJson(merch, !minimalRedirect),
       query: { original: req.q },
     };
+    // the sandbox's own field (the real service sends none): what was asked that cannot be what was meant
+    if (notes.length > 0) body.notes = notes;
     if (req.beacon) {
       const responseId = this.newResponseId();
       body.responseId = responseId;
