@@ -322,16 +322,19 @@ describe('PUT|POST /api/index/feed', () => {
     expect((await big.json()) as any).toEqual({
       success: false,
       message: expect.stringMatching(
-        /^feed file must not be larger than 20 MB \(20,971,520 bytes\); this upload is 20\.1 MB \([\d,]+ bytes\): gzip it \(e\.g\. gzip -k products\.csv, then send products\.csv\.gz; a gzipped feed is read as such/,
+        /^feed file must not be larger than 20 MB \(20,971,520 bytes\), and this one is larger \(the request's body, the file with the form around it, is 20\.1 MB: [\d,]+ bytes\): gzip it \(e\.g\. gzip -k products\.csv, then send products\.csv\.gz; a gzipped feed is read as such/,
       ),
     });
     // a few bytes over: the size is given as precisely as it takes to read as over the limit
     const over = await upload(sb.url, 'feedId=42', Buffer.alloc(20 * 1024 * 1024 + 100, 'a'));
     expect(over.status).toBe(413);
-    const size = /this upload is ([\d.]+) MB \(([\d,]+) bytes\)/.exec(
-      ((await over.json()) as any).message,
-    );
+    const size =
+      /the request's body, the file with the form around it, is ([\d.]+) MB: ([\d,]+) bytes\)/.exec(
+        ((await over.json()) as any).message,
+      );
     const bytes = Number(size![2]!.replace(/,/g, ''));
+    // the body's size, told as the body's: the file with the form's framing around it
+    expect(bytes).toBeGreaterThan(20 * 1024 * 1024 + 100);
     // a few hundred bytes over 20 MiB: 20.000 would read as the limit itself
     expect(bytes - 20 * 1024 * 1024).toBeLessThan(1000);
     expect(size![1]).toBe((bytes / 1024 / 1024).toFixed(4));
@@ -518,8 +521,36 @@ describe("row errors in the sandbox's words", () => {
     expect((await upload(sb.url, 'feedId=42', 'id,na"me\n1,a\n', 'p.csv')).status).toBe(200);
     const ended = await runToEnd(sb, 42);
     expect(ended.lastRun?.error).toBe(
-      'the header (line 1) is not valid CSV: a quote in the middle of field 2 ("na"): quote the whole field and double every quote inside it ("")',
+      'the header (line 1) is not valid CSV: a quote in the middle of field 2 (na"me), which is not quoted: a field that holds a quote must be quoted whole, with each quote inside it doubled; write the field as "na""me"',
     );
+  });
+
+  it('costs one row for a stray quote in a quoted field, and indexes every row after it', async () => {
+    const csv = [
+      'id,name,price',
+      '1,"12" Tent" Deluxe,5',
+      '2,Good Two,6',
+      '3,Good Three,7',
+      '4,"Quoted, Four",8',
+      '5,Good Five,9',
+      '6,Good Six,10',
+      '',
+    ].join('\n');
+    expect((await upload(sb.url, 'feedId=42', csv, 'q5.csv')).status).toBe(200);
+    const done = await runToEnd(sb, 42);
+    expect(done.state).toBe('done');
+    expect(done.lastRun).toMatchObject({ indexed: 5, rowErrorCount: 1, error: null });
+    expect(done.lastRun?.rowErrors).toEqual([
+      {
+        line: 2,
+        message:
+          'field 2 ("12" Tent" Deluxe) holds a quote that is not doubled, after "12: a quote inside a quoted field must be doubled; write the field as "12"" Tent"" Deluxe"',
+      },
+    ]);
+    const catalog = await admin(sb.url, 'GET', '/feeds/demo42/42/catalog?limit=10');
+    expect(
+      (catalog.body as { products: { uid: string }[] }).products.map((p) => p.uid).sort(),
+    ).toEqual(['2', '3', '4', '5', '6']);
   });
 });
 
@@ -676,6 +707,10 @@ describe('files that are no feed', () => {
     const ended = await runToEnd(sb, 42);
     expect(ended.state).toBe('error');
     expect(ended.lastRun?.error).toBe(reason);
+    expect(ended.lastRun?.fileRead).toBe(true);
+    // a page is looked at whole (up to 64 KB) to tell it is one: all its bytes were read
+    if (reason.includes('an HTML page') && !name.endsWith('.gz'))
+      expect(ended.lastRun?.bytes, name).toBe(Buffer.from(data).length);
   });
 
   it('still reads an XML feed whose root element only starts like html', async () => {

@@ -211,7 +211,7 @@ describe('format sniffing and id fields', () => {
     const { summary } = await parse(buffer('id,na"me,price\n1,a,2\n2,b,3\n'));
     expect(summary.products).toBe(0);
     expect(summary.error).toMatch(
-      /^the header \(line 1\) is not valid CSV: a quote in the middle of field 2 \("na"\)/,
+      /^the header \(line 1\) is not valid CSV: a quote in the middle of field 2 \(na"me\), which is not quoted: .*; write the field as "na""me"$/,
     );
     expect(summary.rowErrors[0]?.line).toBe(1);
   });
@@ -244,6 +244,23 @@ describe('format sniffing and id fields', () => {
       /names column "name" twice/,
     );
     expect((await parse(buffer('id,name\n'))).summary.error).toBe('the feed holds no products');
+  });
+
+  it('counts the bytes read of a file refused by its first bytes, as of one refused later', async () => {
+    const login =
+      '<!DOCTYPE html>\n<html><head><title>Sign in - MyShop Admin</title></head><body>login</body></html>\n';
+    const big = `<!DOCTYPE html>\n<html><body>${'<p>login</p>\n'.repeat(20_000)}</body></html>\n`;
+    for (const [name, data, bytes] of [
+      ['an HTML page', Buffer.from(login), login.length],
+      ['a gzipped HTML page', zlib.gzipSync(login), login.length],
+      ['a JSON array', Buffer.from('[{"id":1}]\n'), 11],
+      ['an HTML page longer than the 64 KB looked at', Buffer.from(big), 64 * 1024],
+    ] as const) {
+      const { summary } = await parse(buffer(data));
+      expect(summary.error, name).not.toBeNull();
+      if (name.includes('longer')) expect(summary.bytes, name).toBeGreaterThanOrEqual(bytes);
+      else expect(summary.bytes, name).toBe(bytes);
+    }
   });
 
   it('reads ndJSON values of any type as text, numeric ids included', async () => {
@@ -328,6 +345,88 @@ describe('lines as an editor numbers them, and records csv-parse cannot end', ()
     expect(products.map((p) => p.uid)).toEqual(['1']);
     expect(summary.rowErrors).toEqual([
       { line: 3, message: expect.stringMatching(/^a quote opened on line 3 is never closed/) },
+    ]);
+  });
+
+  it('costs one row for a stray quote in a quoted field: the rows after it are read as the rows they are', async () => {
+    // strict, the field stayed open to the next quote (line 5's): ids 2 and 3 were lost unsaid, line 2
+    // was reported twice and the valid line 5 once
+    const rule =
+      'a quote inside a quoted field must be doubled; write the field as "12"" Tent"" Deluxe"';
+    const good = ['2,Good Two,6', '3,Good Three,7', '4,"Quoted, Four",8', '5,Good Five,9'];
+    for (const bad of ['1,"12" Tent" Deluxe,5', '1,"12" Tent" Deluxe",5']) {
+      const { summary, products } = await parse(
+        buffer(['id,name,price', bad, ...good, ''].join('\n')),
+      );
+      const written = bad.slice(2, -2);
+      expect(summary.rowErrors, bad).toEqual([
+        {
+          line: 2,
+          message: `field 2 (${written}) holds a quote that is not doubled, after "12: ${rule}`,
+        },
+      ]);
+      expect(summary.rowErrorCount).toBe(1);
+      expect(summary.error).toBeNull();
+      expect(products.map((p) => [p.uid, p.line, p.name])).toEqual([
+        ['2', 3, 'Good Two'],
+        ['3', 4, 'Good Three'],
+        ['4', 5, 'Quoted, Four'],
+        ['5', 6, 'Good Five'],
+      ]);
+    }
+  });
+
+  it('reads doubled quotes at the end of a line as such, with any line break, and tells another break after a quote', async () => {
+    for (const eol of ['\n', '\r\n', '\r']) {
+      const csv = ['"id","na""me"', '1,"a ""b"""', '2,"say ""hi"""', ''].join(eol);
+      const { summary, products } = await parse(buffer(csv), 'id');
+      expect(summary.rowErrors, JSON.stringify(eol)).toEqual([]);
+      expect(products.map((p) => p.fields['na"me'])).toEqual(['a "b"', 'say "hi"']);
+    }
+    // a line ended by CRLF in a file of LF lines: its quote is followed by a CR, which ends no line there
+    const { summary, products } = await parse(buffer('id,name\n1,"Mug"\r\n2,Cup\n'));
+    expect(summary.rowErrors).toEqual([
+      {
+        line: 2,
+        message:
+          'field 2 ("Mug") ends its line with "\\r\\n", where the header\'s line ends with "\\n": save the file with one kind of line break',
+      },
+    ]);
+    expect(products.map((p) => p.uid)).toEqual(['2']);
+  });
+
+  it('names the stray quote, not the field count, when it split a row, and counts the row once', async () => {
+    const csv = [
+      'id,name,price',
+      '1,"12" Tent, Deluxe",5',
+      '2,12" Tent,5,extra',
+      '3,"Cup\nwith a ""quoted"" line",4',
+      '4,"Mug\nline "two" here",3',
+      '5,Bowl,2',
+      '',
+    ].join('\r\n');
+    const { summary, products } = await parse(buffer(csv));
+    expect(summary.rowErrors).toEqual([
+      {
+        line: 2,
+        message:
+          'field 2 ("12" Tent) holds a quote that is not doubled, after "12: a quote inside a quoted field must be doubled; write the field as "12"" Tent"',
+      },
+      {
+        line: 3,
+        message:
+          'a quote in the middle of field 2 (12" Tent), which is not quoted: a field that holds a quote must be quoted whole, with each quote inside it doubled; write the field as "12"" Tent"',
+      },
+      {
+        line: 6,
+        message:
+          // a record over several lines is told by the line its stray quote is on
+          'line 7 holds a quote that is not doubled (line "two" here",3\\r\\n): a quote inside a quoted field must be doubled (""), and a field that holds a quote must be quoted whole',
+      },
+    ]);
+    expect(products.map((p) => [p.uid, p.line, p.name])).toEqual([
+      ['3', 4, 'Cup\nwith a "quoted" line'],
+      ['5', 8, 'Bowl'],
     ]);
   });
 

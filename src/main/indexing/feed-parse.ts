@@ -24,6 +24,7 @@ import { findRecordElement, parseXml } from './feed-xml';
 import { ID_CANDIDATES, RowCollector } from './feed-rows';
 import { Slicer } from '../slices';
 import { plural } from '../../shared/text';
+import { StrayQuotes } from './csv-quotes';
 
 const SNIFF_BYTES = 64 * 1024;
 
@@ -119,17 +120,21 @@ export async function parseFeed(
   // a file that never decodes still says what it arrived as (a broken zip is not "raw")
   const summary = emptySummary(await containerOf(input));
   const fed = { bytes: 0 };
+  // the bytes looked at before the parse: a file refused by them (an HTML page, an image) was read too
+  let peeked = 0;
   let text: ReturnType<typeof toUtf8> | null = null;
   try {
     const decoded = await decodeFeed(input, options.limits ?? DEFAULT_LIMITS);
     summary.encoding = decoded.encoding;
     // the raw first bytes: once decoded as text a gzip's magic is no longer what it was
     const raw = await peek(decoded.chunks, 16);
+    peeked = raw.head.length;
     const url = input.kind === 'buffer' ? input.url : undefined;
     refuseKnownNonFeed(raw.head, decoded.encoding, url);
     refuseUtf32(raw.head);
     text = toUtf8(raw.all);
     const { head, all, whole } = await peek(text.chunks, SNIFF_BYTES);
+    peeked = head.length;
     refuseHtmlPage(head, decoded.encoding, url);
     const pieces = inSlices(all, options, fed, rows);
     const sniffed = sniffFormat(head, whole);
@@ -148,7 +153,7 @@ export async function parseFeed(
         ? err.message
         : `the feed file could not be read: ${(err as Error).message}`;
   }
-  summary.bytes = fed.bytes;
+  summary.bytes = Math.max(fed.bytes, peeked);
   return summarise(summary, rows, text?.charset());
 }
 
@@ -267,6 +272,16 @@ class CsvLines {
     return first;
   }
 
+  /** The last line of the last record given (record) or refused (skipped) */
+  get last(): number {
+    return this.lastEnd;
+  }
+
+  /** A record csv-parse refused, ending on `line`: the next one starts after it. */
+  skipped(line: number): void {
+    this.lastEnd = Math.max(this.lastEnd, line);
+  }
+
   /** The line of a record csv-parse refused: where it starts when it may span lines, else its line. */
   refused(err: CsvError): number {
     return err.code === 'CSV_QUOTE_NOT_CLOSED' || err.code === 'CSV_MAX_RECORD_SIZE'
@@ -291,11 +306,21 @@ async function parseCsv(
   // Records come as arrays (no `columns` option): csv-parse would build each row object with
   // Object.defineProperty per field, which cost more than the rest of the product. The first record is
   // the header; csv-parse holds every later record to its length, as it did to the columns' count.
+  // A stray quote: strict, csv-parse stayed inside a quoted field that had a stray quote (`"12" Tent"`)
+  // until some later quote happened to close it, so the broken record swallowed the good rows after it
+  // and was blamed on a later, valid line. Relaxed, a quoted field ends at its first quote not doubled and
+  // the rest of it up to the delimiter or the line's end is read as is (Python's csv reads such a row so):
+  // the bad field ends where its author meant its row to end, and the next line is read as the row it is.
+  // The relaxed record is then refused with a row error here, so one bad row costs one row. Which records
+  // to refuse: those on a line the bytes show a stray quote on (StrayQuotes, as they pass to the parser),
+  // not each record's raw text, which csv-parse builds character by character (a tenth of its time).
+  const strays = new StrayQuotes(delimiter);
   const parser = csvParse().parse({
     delimiter,
     bom: true,
     skip_empty_lines: true,
     skip_records_with_error: true,
+    relax_quotes: true,
     // a field without end (e.g. an unclosed quote) must not grow without bound
     max_record_size: MAX_CSV_RECORD_BYTES,
     on_skip: (err: CsvError | undefined) => {
@@ -306,14 +331,20 @@ async function parseCsv(
         parser.destroy();
         return undefined;
       }
-      rows.error(line, csvMessage(err, line));
+      // a stray quote is most often why a row has too many or too few fields: that is what to fix
+      const message =
+        (err.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH'
+          ? strays.within(lines.last + 1, line)
+          : undefined) ?? csvMessage(err, line);
+      lines.skipped(line);
+      rows.error(line, message);
       // csv-parse drops a broken record: were it the header, the next row would be taken for it
       if (header === null)
-        brokenHeader ??= `the header (line ${line}) is not valid CSV: ${csvMessage(err, line)}`;
+        brokenHeader ??= `the header (line ${line}) is not valid CSV: ${message}`;
       return undefined;
     },
   });
-  const source = Readable.from(chunks);
+  const source = Readable.from(strays.scanning(chunks));
   await new Promise<void>((resolve, reject) => {
     source.on('error', reject);
     parser.on('error', reject);
@@ -327,11 +358,17 @@ async function parseCsv(
     // (cheaper than on_record, which builds a context object per record)
     parser.on('data', (record: string[]) => {
       const first = lines.record(record, parser.info.lines);
+      const stray = strays.found ? strays.within(first, lines.last) : undefined;
       if (header === null) {
         header = record.map((h) => h.trim());
+        if (stray) {
+          rows.error(first, stray);
+          brokenHeader ??= `the header (line ${first}) is not valid CSV: ${stray}`;
+        }
         headerError = brokenHeader ?? headerProblem(header, rows);
         if (!headerError) rows.useHeader(header);
-      } else if (!headerError) rows.values(record, first);
+      } else if (stray) rows.error(first, stray);
+      else if (!headerError) rows.values(record, first);
     });
     source.pipe(parser);
   });
@@ -348,15 +385,6 @@ function csvMessage(err: CsvError, line: number): string {
   const fix = 'quote the whole field and double every quote inside it ("")';
   if (err.code === 'CSV_QUOTE_NOT_CLOSED')
     return `a quote opened on line ${line} is never closed, so the rest of the file was read as part of that field: close the quote, or ${fix}`;
-  if (err.code === 'CSV_INVALID_CLOSING_QUOTE') {
-    const got = /got (".*?") at line/.exec(err.message)?.[1] ?? 'a character';
-    return `a quoted field is followed by ${got} instead of the delimiter or the end of the line: ${fix}`;
-  }
-  if (err.code === 'INVALID_OPENING_QUOTE') {
-    const at = /field (\d+) at line \d+, value is (".*")/.exec(err.message);
-    const where = at ? `field ${Number(at[1]) + 1} (${at[2]})` : 'a field';
-    return `a quote in the middle of ${where}: ${fix}`;
-  }
   return err.message;
 }
 

@@ -45,7 +45,7 @@ export function scoreRequest(input: ScoreInput): Scorecard {
     findings.push({
       flag: 'sandbox-ui',
       message:
-        "sent from the sandbox's own Feeds view (X-Sandbox-No-Challenge from a page of the sandbox's own origin, Sec-Fetch-Site: same-origin), which shows the feed's state itself: not scored for a status read or its transport; an integration's request is",
+        "sent from the sandbox's own Feeds view (X-Sandbox-No-Challenge from a page of the sandbox's own origin, Sec-Fetch-Site: same-origin), which shows the feed's state itself: not scored for a status read or its transport, as an integration's request is; what the request did (a 409, a pause) is still flagged",
     });
   } else if (!read) {
     findings.push({

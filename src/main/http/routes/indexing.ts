@@ -39,15 +39,17 @@ function fromSandboxUi(req: Request): boolean {
 }
 
 /**
- * The 413 of a feed file over 20 MB: its size when the request declared one (the body is the file and a
- * few hundred bytes of form), and the fix — feed files compress well, and a gzipped feed is read as such.
+ * The 413 of a feed file over 20 MB, and the fix — feed files compress well, and a gzipped feed is read
+ * as such. The file's own size is not known: the upload is refused as soon as it passes the limit, so the
+ * size told is the body's the request declared, named as such (the file and a few hundred bytes of form
+ * around it: a file one byte over the limit is not to read as some 200 bytes over).
  */
 function capText(req: Request): string {
   const declared = Number(req.headers['content-length'] ?? NaN);
   const size = Number.isFinite(declared)
-    ? `; this upload is ${overMb(declared)} MB (${grouped(declared)} bytes)`
+    ? ` (the request's body, the file with the form around it, is ${overMb(declared)} MB: ${grouped(declared)} bytes)`
     : '';
-  return `feed file must not be larger than 20 MB (${grouped(MAX_FEED_FILE_BYTES)} bytes)${size}: gzip it (e.g. gzip -k products.csv, then send products.csv.gz; a gzipped feed is read as such, and a CSV shrinks several times) or zip it`;
+  return `feed file must not be larger than 20 MB (${grouped(MAX_FEED_FILE_BYTES)} bytes), and this one is larger${size}: gzip it (e.g. gzip -k products.csv, then send products.csv.gz; a gzipped feed is read as such, and a CSV shrinks several times) or zip it`;
 }
 /** `bytes` in MB, with as many decimals (1 to 7) as it takes not to read as the 20 MB limit itself. */
 function overMb(bytes: number): string {
