@@ -305,6 +305,23 @@ export const PAGED = (() => {
 })();
 
 /**
+ * A category page whose SPA filters the same listing in the hash (`#/filter:color:Blue`) and sends the
+ * filtered response's events without its render: a new search, not infinite scroll's backfill.
+ */
+export function spaFilterWithoutRender(): RecordedEvent[] {
+  const p = new PageBuilder({ pageUrl: 'http://localhost:3000/collections/mugs' }).as('category');
+  const blue = {
+    context: { pageUrl: 'http://localhost:3000/collections/mugs#/filter:color:Blue' },
+  };
+  return [
+    p.render('r1', { at: 0 }),
+    p.impression('r1', ['a'], { at: 1200 }),
+    p.impression('r1-blue', ['b'], { at: 9000, ...blue }),
+    p.click('r1-blue', 'b', { at: 11_000, ...blue }),
+  ];
+}
+
+/**
  * "shirt" searched on an earlier page load (its response rA rendered and impressed at 0), then again on
  * page load `page-2` of the same session (rB rendered `gap` ms later and impressed), where `after` sends
  * events of rA, an earlier search's responseId, from `gap` + 1 s on: the sandbox issued neither. Both pages

@@ -1,4 +1,13 @@
-import { CARRIED, INFINITE, PageBuilder, R1, R2, issued, type RuleCases } from '../kit';
+import {
+  CARRIED,
+  INFINITE,
+  PageBuilder,
+  R1,
+  R2,
+  issued,
+  spaFilterWithoutRender,
+  type RuleCases,
+} from '../kit';
 
 /** page 1 of "shirt" as the sandbox issued it, full (one result per page), in production (no test=true) */
 const FULL_PROD = issued({
@@ -37,16 +46,7 @@ export default {
     },
     {
       name: 'an SPA filter in the hash on the same query: a new search (missing-render’s), no backfill',
-      events: () => {
-        const p = new PageBuilder({ pageUrl: 'http://localhost:3000/collections/mugs' });
-        const blue = {
-          context: { pageUrl: 'http://localhost:3000/collections/mugs#/filter:color:Blue' },
-        };
-        return [
-          p.as('category').render('r1', { at: 0 }),
-          p.as('category').impression('r1-blue', ['b'], { at: 9000, ...blue }),
-        ];
-      },
+      events: spaFilterWithoutRender,
     },
     {
       name: 'every response rendered',

@@ -1,4 +1,13 @@
-import { CARRIED, INFINITE, PageBuilder, R1, T0, issued, type RuleCases } from '../kit';
+import {
+  CARRIED,
+  INFINITE,
+  PageBuilder,
+  R1,
+  T0,
+  issued,
+  spaFilterWithoutRender,
+  type RuleCases,
+} from '../kit';
 
 /**
  * What the sandbox issued a search page load: the only page of "beanie" (one result of 24 per page), and a
@@ -535,18 +544,7 @@ export default {
     },
     {
       name: 'an SPA filter on the same query (the hash’s filter) whose events carry a response it never rendered: a new search, no backfill',
-      events: () => {
-        const p = new PageBuilder({ pageUrl: 'http://localhost:3000/collections/mugs' });
-        const blue = {
-          context: { pageUrl: 'http://localhost:3000/collections/mugs#/filter:color:Blue' },
-        };
-        return [
-          p.as('category').render('r1', { at: 0 }),
-          p.as('category').impression('r1', ['a'], { at: 1200 }),
-          p.as('category').impression('r1-blue', ['b'], { at: 9000, ...blue }),
-          p.as('category').click('r1-blue', 'b', { at: 11_000, ...blue }),
-        ];
-      },
+      events: spaFilterWithoutRender,
       findings: [
         {
           messageId: 'newSearch',
