@@ -37,6 +37,28 @@ export default {
       },
     },
     {
+      name: 'a quick add of a tile without a parent, then cart globals listing it: cart/add of it as the globals map it and cart/remove of it as stored, one comparison (the client keys a line by parentId, uid and sku)',
+      events: () => {
+        const cart = visitPage('cart');
+        return [
+          visitPage('category').cart('r1', 'M1', { at: 0 }, ''),
+          cart.cartAdd([{ uid: 'M1' }], [{ uid: 'M1' }], { at: 20_000 }),
+          cart.cartRemove([{ uid: 'M1', parentId: '' }], [{ uid: 'M1' }], { at: 20_001 }),
+        ];
+      },
+    },
+    {
+      name: 'edge: the same, the cart/remove sent first',
+      events: () => {
+        const cart = visitPage('cart');
+        return [
+          visitPage('category').cart('r1', 'M1', { at: 0 }, ''),
+          cart.cartRemove([{ uid: 'M1', parentId: '' }], [{ uid: 'M1' }], { at: 20_000 }),
+          cart.cartAdd([{ uid: 'M1' }], [{ uid: 'M1' }], { at: 20_001 }),
+        ];
+      },
+    },
+    {
       name: 'one comparison sends a remove and an add, each with the whole cart after both',
       events: () => {
         const cart = visitPage('cart');
@@ -154,6 +176,16 @@ export default {
           events: [1],
           behaviour: 'cart.quick-add-then-cart-add',
         },
+      ],
+    },
+    {
+      name: 'edge: a quick add of a tile without a parent, then cart/add of it as the globals map it and no cart/remove of the stored one: added again',
+      events: () => [
+        visitPage('category').cart('r1', 'M1', { at: 0 }, ''),
+        visitPage('cart').cartAdd([{ uid: 'M1' }], [{ uid: 'M1' }], { at: 20_000 }),
+      ],
+      findings: [
+        { message: 'had already put 1', events: [1], behaviour: 'cart.quick-add-then-cart-add' },
       ],
     },
     {

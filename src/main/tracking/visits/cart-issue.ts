@@ -13,6 +13,8 @@ export interface CartBefore {
   addedEver: ReadonlySet<string>;
   /** how many of each line key quick adds put in the client's stored cart since the last cart event */
   quickQty?: ReadonlyMap<string, number>;
+  /** the uids of those stored with an empty parentId (QuickLine.bare) */
+  quickBare?: ReadonlySet<string>;
   /** product ids cart events the service rejected since the last accepted one removed and added */
   refused?: { removed: ReadonlySet<string>; added: ReadonlySet<string> };
 }
@@ -26,6 +28,12 @@ export interface CartReading {
    * cart/add adds again (cart.quick-add-then-cart-add)
    */
   quickAdd?: string[];
+  /**
+   * the same of an item a quick add stored without a parentId, added here as the cart globals map it: the
+   * client adds such a line whole and removes the stored one in the same comparison, so each holds only
+   * when the page sent no cart/remove of its key
+   */
+  rekeyed?: Array<{ key: string; text: string }>;
   /** keys the cart before held that this event's cart lacks and its results do not name */
   dropped: string[];
   /** keys this event's cart holds that the cart before did not and its results do not name */
@@ -71,6 +79,7 @@ export function cartIssue(v: VisitEvent, visit: CartBefore): CartReading | undef
   const quick = (item: CartItemDto) => productIds(item).some((id) => visit.quickAdded.has(id));
   const problems: string[] = [];
   const quickAdd: string[] = [];
+  const reading: Pick<CartReading, 'rekeyed'> = {};
   const named = new Set<string>();
   for (const r of v.items) {
     const k = lineKey(r);
@@ -79,18 +88,22 @@ export function cartIssue(v: VisitEvent, visit: CartBefore): CartReading | undef
     const now = qtyOf(after, k) ?? 0;
     const was = before && !quick(r) ? (qtyOf(before, k) ?? 0) : undefined;
     // a quick add put it in the client's stored cart (on top of the cart before, or of whatever the
-    // stored cart held): the comparison sends a cart/add of it only for more than that
+    // stored cart held): the comparison sends a cart/add of it only for more than that. When the quick
+    // add stored it with an empty parentId and this item has one (the cart globals' mapping), the client's
+    // comparison keys a line by parentId, uid and sku: it adds this one whole and removes the stored one
+    // (a cart/remove of the same key, which only the page's other cart events show)
+    const rekeyed = r.parentId !== '' && visit.quickBare?.has(r.uid) === true;
     const quickly = visit.quickQty?.get(k);
     const least =
       quickly === undefined ? undefined : (before ? (qtyOf(before, k) ?? 0) : 0) + quickly;
     if (v.endpoint === 'cart/add') {
       if (now < r.qty)
         problems.push(`adds ${r.qty} of "${k}" but its cart holds ${now === 0 ? 'none' : now}`);
-      else if (least !== undefined && now < least + r.qty)
-        quickAdd.push(
-          `adds ${r.qty} of "${k}" but its cart holds ${now}, while quick adds since the last cart event had already put ${least} in the client's stored cart (an addtocart adds to it without a cart/add)`,
-        );
-      else if (was !== undefined && now <= was)
+      else if (least !== undefined && now < least + r.qty) {
+        const text = `adds ${r.qty} of "${k}" but its cart holds ${now}, while quick adds since the last cart event had already put ${least} in the client's stored cart (an addtocart adds to it without a cart/add)`;
+        if (rekeyed) (reading.rekeyed ??= []).push({ key: k, text });
+        else quickAdd.push(text);
+      } else if (was !== undefined && now <= was)
         problems.push(
           `adds "${k}" but its cart holds ${now}, no more than the ${was} the cart before it held`,
         );
@@ -113,6 +126,7 @@ export function cartIssue(v: VisitEvent, visit: CartBefore): CartReading | undef
   if (
     problems.length === 0 &&
     quickAdd.length === 0 &&
+    reading.rekeyed === undefined &&
     dropped.length === 0 &&
     appeared.length === 0 &&
     unlisted.length === 0
@@ -121,6 +135,7 @@ export function cartIssue(v: VisitEvent, visit: CartBefore): CartReading | undef
   return {
     problems,
     ...(quickAdd.length > 0 && { quickAdd }),
+    ...reading,
     dropped: [...new Set(dropped)],
     appeared: [...new Set(appeared)],
     ...(unlisted.length > 0 && { unlisted }),
@@ -192,6 +207,7 @@ export function cartProblems(v: VisitEvent, page: readonly VisitEvent[]): CartPr
   }
   const ledger = [...reading.problems];
   const quickAdd = [...(reading.quickAdd ?? [])];
+  for (const { key, text } of reading.rekeyed ?? []) if (!removed.has(key)) quickAdd.push(text);
   const lost = reading.dropped.filter((k) => !removed.has(k));
   const gained = reading.appeared.filter((k) => !added.has(k));
   const unlisted = reading.unlisted?.filter((k) => !removed.has(k)) ?? [];

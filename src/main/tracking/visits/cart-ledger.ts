@@ -90,13 +90,16 @@ export function noteCartEvent(ledger: CartLedger, pageKey: string, v: VisitEvent
     pair.pageKey === pageKey &&
     pair.endpoint !== v.endpoint &&
     Math.abs(pair.time - e.time) <= SAME_COMPARISON_MS;
-  const same = oneComparison && !v.items.some((i) => pair.keys.has(lineKey(i)));
+  // the client's comparison tells a stored item with an empty parentId from the globals' mapped one (its
+  // key holds the parentId), so a cart/add of an item and a cart/remove of it as a quick add stored it
+  // are one comparison, though they name one line key
+  const quickBare = oneComparison ? pair.quickBare : ledger.quickBare;
+  const same =
+    oneComparison &&
+    !v.items.some((i) => pair.keys.has(lineKey(i)) && quickBare?.has(i.uid) !== true);
   const before = same ? pair.before : ledger.cart;
   const quickAdded = same ? pair.quickAdded : ledger.quickAdded;
   const quickQty = same ? pair.quickQty : ledger.quickQty;
-  // the client's comparison tells a stored item with an empty parentId from the globals' mapped one (its
-  // key holds the parentId), so a cart/add of an item and a cart/remove of it as stored may be one
-  const quickBare = oneComparison ? pair.quickBare : ledger.quickBare;
   if (v.endpoint === 'cart/remove' && quickBare) {
     const stored = v.items.filter((i) => i.parentId === '' && quickBare.has(i.uid));
     if (stored.length > 0) v.storedAsQuickAdded = stored.map((i) => i.uid);
@@ -106,6 +109,7 @@ export function noteCartEvent(ledger: CartLedger, pageKey: string, v: VisitEvent
     quickAdded,
     addedEver: ledger.addedEver,
     ...(quickQty && { quickQty }),
+    ...(quickBare && { quickBare }),
     ...(ledger.refused && { refused: ledger.refused }),
   });
   ledger.refused = undefined;
