@@ -800,6 +800,27 @@ describe('the readiness tally', () => {
       }
     });
 
+    it('a widget’s rejected events count against the row of the tag they carried, declared or not', () => {
+      const pdp = new PageBuilder({ pageLoadId: 'pdp-rejected' });
+      const rejected = { accepted: false, errors: ['missing required key-value: data.banners'] };
+      const rows = bothWays([
+        pdp.as('recommendations', 'similar').render('w1', { at: 0 }),
+        pdp.as('recommendations', 'similar').impression('w1', ['A'], { at: 1200, ...rejected }),
+        pdp.as('recommendations', 'viewed').render('w2', { at: 0 }),
+        pdp.as('recommendations', 'viewed').impression('w2', ['B'], { at: 1300, ...rejected }),
+        // a tag whose every event the service rejected
+        pdp.as('recommendations', 'lonely').impression('w3', ['C'], { at: 1400, ...rejected }),
+      ]);
+      for (const r of rows) {
+        for (const tag of ['similar', 'viewed', 'lonely'])
+          expect(row(r, 'recommendations.events', tag), tag).toMatchObject({
+            status: 'findings',
+            worst: { rule: 'schema', severity: 'error' },
+          });
+        expect(r.summary.findings).toBeGreaterThanOrEqual(2);
+      }
+    });
+
     it('a double render that duplicate-render flags shows no cached render; coming back to a response after another search does', () => {
       const twice = new PageBuilder({ pageLoadId: 'twice' });
       const flagged = bothWays([twice.render('r1', { at: 0 }), twice.render('r1', { at: 300 })]);

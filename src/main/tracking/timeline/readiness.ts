@@ -603,6 +603,8 @@ interface CountedPage {
   owners: Owners | undefined;
   /** the page's accepted event `id`: its endpoint and tag ('' for kinds without), else undefined */
   accepted(id: string): { endpoint: string; tag: string } | undefined;
+  /** the tag of the page's event `id`, accepted or not ('' for kinds without), else undefined */
+  tagOf(id: string): string | undefined;
 }
 
 /**
@@ -681,17 +683,21 @@ function counted(list: Iterable<Judged>, page: CountedPage): Counted[] {
       page.owners && f.kind !== undefined && f.responseId !== undefined
         ? page.owners.get(responseKey(f.kind, f.tag ?? '', f.responseId))
         : undefined;
-    const row =
+    // a page's finding about a widget's events (`schema`: its rejected impressions) names no response: it
+    // counts against the row of each tag those events carried, a widget's row being its tag's
+    const own =
       owner !== undefined
-        ? rowKey(EVENTS_ROW.get(f.kind!)!, owner)
-        : rowKey(named.id, named.widget ? (f.tag ?? '') : '');
+        ? [rowKey(EVENTS_ROW.get(f.kind!)!, owner)]
+        : named.widget && f.tag === undefined
+          ? tagsOfEvents(f, page).map((t) => rowKey(named.id, t))
+          : [rowKey(named.id, named.widget ? (f.tag ?? '') : '')];
     for (const id of f.eventIds) {
       const ev = page.accepted(id);
       if (ev && INTERACTION_ENDPOINT.test(ev.endpoint))
         out.push({ row: '', interaction: id, rule: f.rule, severity: f.severity, finding: f });
     }
     const rows = againstSender(f, page, owner);
-    if (f.causedBy === undefined) rows.add(row);
+    if (f.causedBy === undefined) for (const r of own) rows.add(r);
     for (const r of rows) {
       const c: Counted = { row: r, rule: f.rule, severity: f.severity, finding: f };
       if (page.pageLoadId === '' && f.eventIds.length > 0) c.request = page.request(f.eventIds[0]!);
@@ -725,6 +731,16 @@ function againstSender(f: Judged, page: CountedPage, owner: string | undefined):
   return rows;
 }
 
+/** The tags the finding's events carried, each once (`['']` when none carried one). */
+function tagsOfEvents(f: Judged, page: CountedPage): string[] {
+  const tags = new Set<string>();
+  for (const id of f.eventIds) {
+    const tag = page.tagOf(id);
+    if (tag) tags.add(tag);
+  }
+  return tags.size > 0 ? [...tags] : [''];
+}
+
 /** A click's or a quick add's endpoint: what an order's credit rests on. */
 const INTERACTION_ENDPOINT = /\/(clickthrough|addtocart)$/;
 
@@ -743,16 +759,26 @@ interface SentEvent {
   tag?: string;
 }
 
-/** A page's accepted events by id (`CountedPage.accepted`), read once it is first asked. */
-function acceptedOf(events: () => Iterable<SentEvent>): CountedPage['accepted'] {
-  let byId: Map<string, { endpoint: string; tag: string }> | undefined;
-  return (id) => {
+/**
+ * A page's events by id (`CountedPage.accepted`: the accepted ones; `tagOf`: any one's tag), read once
+ * either is first asked.
+ */
+function eventsOf(events: () => Iterable<SentEvent>): Pick<CountedPage, 'accepted' | 'tagOf'> {
+  let byId: Map<string, { endpoint: string; tag: string; accepted: boolean }> | undefined;
+  const read = (id: string) => {
     if (!byId) {
       byId = new Map();
       for (const e of events())
-        if (e.accepted) byId.set(e.id, { endpoint: e.endpoint, tag: e.tag ?? '' });
+        byId.set(e.id, { endpoint: e.endpoint, tag: e.tag ?? '', accepted: e.accepted });
     }
     return byId.get(id);
+  };
+  return {
+    accepted: (id) => {
+      const e = read(id);
+      return e?.accepted ? e : undefined;
+    },
+    tagOf: (id) => read(id)?.tag,
   };
 }
 
@@ -815,7 +841,7 @@ export class ReadinessMemo {
       pageLoadId: page.pageLoadId,
       request: (id) => requestOf(id, page.siteId, liveEvents(page)),
       owners,
-      accepted: acceptedOf(() => liveEvents(page)),
+      ...eventsOf(() => liveEvents(page)),
     };
     const fresh = { lists, counted: counted(findings(), read) };
     this.pages.set(page, fresh);
@@ -1395,7 +1421,7 @@ export function sightPageDto(
     pageLoadId: id,
     request: (eventId) => requestOf(eventId, page.siteId, dtoEvents(page)),
     owners,
-    accepted: acceptedOf(() => dtoEvents(page)),
+    ...eventsOf(() => dtoEvents(page)),
   });
 }
 
