@@ -180,6 +180,12 @@ export function expectProblem(entry: unknown, known: readonly string[]): string 
 const WEIGHT: Record<Severity, number> = { error: 2, warning: 1, info: 0 };
 
 /**
+ * Between an unseen row's `next` and what shows its behaviour, when its endpoint's arrival does not (the
+ * row's own words; an area's, said once for all its rows, leaves it out)
+ */
+export const SEEN_ON = '; it is seen on ';
+
+/**
  * What sends an unseen area, each client call said once: its behaviours mostly share one (`a Snap
  * SearchController … on the search page`), a widget's rows say it with their tag, and a behaviour seen only
  * in some setup says the same call and then that setup (`…, with merchandising banners carrying
@@ -188,7 +194,7 @@ const WEIGHT: Record<Severity, number> = { error: 2, warning: 1, info: 0 };
 function areaNext(area: readonly ReadinessRowDto[]): string {
   const tagsOf = new Map<string, string[]>();
   for (const r of area) {
-    let text = r.next ?? r.why;
+    let text = r.next?.split(SEEN_ON, 1)[0] ?? r.why;
     if (!text) continue;
     const tagged = r.tag !== undefined ? ` (tag "${r.tag}")` : '';
     if (tagged && text.endsWith(tagged)) text = text.slice(0, -tagged.length);

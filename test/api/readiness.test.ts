@@ -101,12 +101,18 @@ describe('readiness of a site', () => {
       'category.events',
       'autocomplete.events',
       'search.addtocart',
-      'search.redirect',
     ])
       expect(row(r, id), id).toMatchObject({
         status: 'unseen',
         next: BEHAVIOURS.find((b) => b.id === id)!.next,
       });
+    // one its endpoint's arrival says nothing of says what shows it, the companion search's part included
+    expect(row(r, 'search.redirect').next).toBe(
+      `${BEHAVIOURS.find((b) => b.id === 'search.redirect')!.next}; it is seen on a search/redirect of a search page’s response: not one the companion search issued for a category page (category.json), on a page that sent no category/* events`,
+    );
+    expect(row(r, 'search.zero-results').next).toMatch(
+      /with a query that has no results; it is seen on a search response the companion search issued with nothing to show/,
+    );
     // a behaviour the search page's render says nothing of names the scenario that shows it, not only the
     // controller the page already runs
     for (const [id, scenario] of [

@@ -15,6 +15,7 @@ import type {
 import {
   LACK_HOW,
   RULE_INPUTS,
+  SEEN_ON,
   type ReadinessDto,
   type ReadinessLack,
   type ReadinessRowDto,
@@ -1186,10 +1187,14 @@ export class ReadinessTally {
         ...(unverified && { unverified }),
       };
     }
+    // a behaviour its endpoint's arrival says nothing of says what shows it (EXERCISED): a storefront that
+    // sends what `next` names, and sees the row stay unseen, learns what the sandbox needs to see (a response
+    // its companion search issued, an ended page)
+    const shows = EXERCISED[b.id]?.shows;
     const next =
       (b.id === 'order.credit' && this.visits.creditLack()) ||
       (b.id === EMPTY_WIDGET_ROW && this.servedWidgets.get(tag) === 'nothing' && EMPTY_WIDGET) ||
-      b.next;
+      (shows ? `${b.next}${SEEN_ON}${shows}` : b.next);
     return { ...base, status: 'unseen', next: tag ? `${next} (tag "${tag}")` : next };
   }
 }
