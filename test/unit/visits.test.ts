@@ -219,6 +219,53 @@ describe('the whole visit', () => {
   });
 });
 
+describe('why a line has no credit, where the visit says more than "not reached through search"', () => {
+  it('the order’s userId clicked another product in the window: the ids may be mapped otherwise', () => {
+    const search = new VisitPage({
+      pageLoadId: 'search',
+      pageUrl: 'http://localhost:3000/search?q=tent',
+    });
+    const j = judge([
+      search.render('r1', { at: 0 }),
+      search.impression('r1', ['P600'], { at: 1200 }),
+      search.click('r1', 'P600', { at: 2000 }),
+      page('thanks').order('o-5', [{ uid: 'shopify-88123', sku: 'TENT-2P' }], { at: 60_000 }),
+    ]);
+    const [line] = j.orders[0]!.lines;
+    expect(line!.credit).toBeNull();
+    expect(line!.noCreditReason).toMatch(
+      /^no clickthrough or addtocart of "shopify-88123" by userId "user-1" before the order, though that userId clicked "P600", "sku-P600" \(ev_\d+\) in the attribution window: if that is this product, the order's \(or cart's\) ids are not the tile's .*this line has "shopify-88123", "TENT-2P"\)$/,
+    );
+  });
+
+  it('nothing clicked by that userId: not reached through search', () => {
+    const j = judge([page('thanks').order('o-6', [{ uid: 'D1' }], { at: 60_000 })]);
+    expect(j.orders[0]!.lines[0]!.noCreditReason).toMatch(
+      /the shopper did not reach it through search/,
+    );
+  });
+
+  it('an order in a visit of its own on another origin: its credit went with the storefront’s ids', () => {
+    const cart: Line[] = [{ uid: 'P700' }];
+    const shop = new VisitPage({
+      pageLoadId: 'cart',
+      sessionId: 's-shop',
+      userId: 'u-shop',
+      pageUrl: 'https://shop.example/cart',
+    });
+    const pay = new VisitPage({
+      pageLoadId: 'pay-thanks',
+      sessionId: 's-pay',
+      userId: 'u-pay',
+      pageUrl: 'https://checkout.example/thank-you',
+    });
+    const j = judge([shop.cartAdd(cart, cart, { at: 0 }), pay.order('o-7', cart, { at: 120_000 })]);
+    expect(j.orders[0]!.lines[0]!.noCreditReason).toMatch(
+      /^the order came in a visit of its own on another origin, under a new userId "u-pay": what the shopper clicked and added is under userId "u-shop" of visit "s-shop" on https:\/\/shop\.example, whose cart \(ev_\d+\) the order bought \(order-other-domain\)/,
+    );
+  });
+});
+
 describe('a click the service rejected', () => {
   const search = () =>
     new VisitPage({ pageLoadId: 'search', pageUrl: 'http://localhost:3000/search?q=hat' });

@@ -57,6 +57,11 @@ export interface CreditScope {
   /** the order's own visit (to explain a line that another userId of the visit clicked) */
   visit?: { interactions: Interaction[] };
   /**
+   * the storefront visit whose cart the order bought, when the order came in a visit of its own on another
+   * origin (order-other-domain): its lines' credit went with the ids the payment domain did not get
+   */
+  elsewhere?: { origin: string; sessionId: string; userId: string; eventId: string };
+  /**
    * the userId of the same browser the order's userId replaced (order-user-reset), and its visits: a line
    * it clicked lost its credit to the change
    */
@@ -125,11 +130,42 @@ export function creditLine(
     const other = scope.visit?.interactions.find(
       (i) => i.userId !== scope.userId && touches(i, ids),
     );
+    const elsewhere = scope.elsewhere;
+    const clicked = other || elsewhere ? undefined : otherInteraction(ids, scope);
     reason = other
       ? `no clickthrough or addtocart of ${product} by the order's userId "${scope.userId}"; userId "${other.userId}" clicked it in this visit (${other.eventId}): the shopper's identity changed (visit-user-changed)`
-      : `no clickthrough or addtocart of ${product} by userId "${scope.userId}" before the order (the shopper did not reach it through search, category, autocomplete or recommendations)`;
+      : elsewhere
+        ? `the order came in a visit of its own on another origin, under a new userId "${scope.userId}": what the shopper clicked and added is under userId "${elsewhere.userId}" of visit "${elsewhere.sessionId}" on ${elsewhere.origin}, whose cart (${elsewhere.eventId}) the order bought (order-other-domain); pass the storefront's userId and sessionId to the payment domain and the line is credited`
+        : clicked
+          ? `no clickthrough or addtocart of ${product} by userId "${scope.userId}" before the order, though that userId ${clicked.event === 'clickthrough' ? 'clicked' : 'added'} ${idList(clicked.ids)} (${clicked.eventId}) in the attribution window: if that is this product, the order's (or cart's) ids are not the tile's (a line is credited through a uid, parentId or sku the tile sent; this line has ${idList(ids)})`
+          : `no clickthrough or addtocart of ${product} by userId "${scope.userId}" before the order (the shopper did not reach it through search, category, autocomplete or recommendations)`;
   }
   return { line: { ...line, credit: null, noCreditReason: reason }, ...(lost && { lost }) };
+}
+
+/** `"P600"`, `"P600", "sku-600"` (at most three) */
+function idList(ids: string | readonly string[]): string {
+  const list = typeof ids === 'string' ? [ids] : ids;
+  return `${list
+    .slice(0, 3)
+    .map((id) => `"${id}"`)
+    .join(', ')}${list.length > 3 ? ` and ${list.length - 3} more` : ''}`;
+}
+
+/**
+ * The latest click or quick add by the order's userId, within the window before the order, of another
+ * product than the line's: said with a line no interaction credited, as the ids an integration may have
+ * mapped otherwise on its tiles than in its order (or cart) script.
+ */
+function otherInteraction(ids: readonly string[], scope: CreditScope): Interaction | undefined {
+  let found: Interaction | undefined;
+  for (const v of scope.mine)
+    for (const i of v.interactions) {
+      if (i.userId !== scope.userId || touches(i, ids)) continue;
+      if (i.time > scope.time || scope.time - i.time > scope.windowMs) continue;
+      if (!found || i.time > found.time) found = i;
+    }
+  return found;
 }
 
 /**

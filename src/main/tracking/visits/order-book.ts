@@ -270,6 +270,7 @@ export class OrderBook {
     const e = o.ev.base;
     const credit = this.options.credit !== false;
     const replaced = o.ev.userReset?.userId;
+    const elsewhere = o.ev.cartElsewhere;
     return {
       siteId: o.siteId,
       userId: e.userId,
@@ -282,6 +283,15 @@ export class OrderBook {
           replaced: {
             userId: replaced,
             visits: this.visits.visitsOf(o.siteId, replaced) ?? new Set<Visit>(),
+          },
+        }),
+      ...(credit &&
+        elsewhere && {
+          elsewhere: {
+            origin: elsewhere.origin,
+            sessionId: elsewhere.sessionId,
+            userId: elsewhere.userId,
+            eventId: elsewhere.eventId,
           },
         }),
       issuedQuery: this.options.issuedQuery,
