@@ -305,6 +305,25 @@ export const PAGED = (() => {
 })();
 
 /**
+ * A quick add of a tile without a parent (stored by the client as sent, `parentId: ''`), then a cart page
+ * whose globals list it: the client's comparison (keyed by parentId, uid and sku) sends cart/add of it as the
+ * globals map it and cart/remove of it as stored, in that order unless `removeFirst`.
+ */
+export function quickAddThenGlobals(removeFirst = false): RecordedEvent[] {
+  const cart = visitPage('cart');
+  const [add, remove] = [
+    cart.cartAdd([{ uid: 'M1' }], [{ uid: 'M1' }], { at: removeFirst ? 20_001 : 20_000 }),
+    cart.cartRemove([{ uid: 'M1', parentId: '' }], [{ uid: 'M1' }], {
+      at: removeFirst ? 20_000 : 20_001,
+    }),
+  ];
+  return [
+    visitPage('category').cart('r1', 'M1', { at: 0 }, ''),
+    ...(removeFirst ? [remove, add] : [add, remove]),
+  ];
+}
+
+/**
  * A category page whose SPA filters the same listing in the hash (`#/filter:color:Blue`) and sends the
  * filtered response's events without its render: a new search, not infinite scroll's backfill.
  */

@@ -1,4 +1,4 @@
-import { line, visitPage, type RuleCases } from '../kit';
+import { line, quickAddThenGlobals, visitPage, type RuleCases } from '../kit';
 
 export default {
   valid: [
@@ -38,25 +38,11 @@ export default {
     },
     {
       name: 'a quick add of a tile without a parent, then cart globals listing it: cart/add of it as the globals map it and cart/remove of it as stored, one comparison (the client keys a line by parentId, uid and sku)',
-      events: () => {
-        const cart = visitPage('cart');
-        return [
-          visitPage('category').cart('r1', 'M1', { at: 0 }, ''),
-          cart.cartAdd([{ uid: 'M1' }], [{ uid: 'M1' }], { at: 20_000 }),
-          cart.cartRemove([{ uid: 'M1', parentId: '' }], [{ uid: 'M1' }], { at: 20_001 }),
-        ];
-      },
+      events: () => quickAddThenGlobals(),
     },
     {
       name: 'edge: the same, the cart/remove sent first',
-      events: () => {
-        const cart = visitPage('cart');
-        return [
-          visitPage('category').cart('r1', 'M1', { at: 0 }, ''),
-          cart.cartRemove([{ uid: 'M1', parentId: '' }], [{ uid: 'M1' }], { at: 20_000 }),
-          cart.cartAdd([{ uid: 'M1' }], [{ uid: 'M1' }], { at: 20_001 }),
-        ];
-      },
+      events: () => quickAddThenGlobals(true),
     },
     {
       name: 'one comparison sends a remove and an add, each with the whole cart after both',

@@ -1,4 +1,4 @@
-import { visitPage, type RuleCases } from '../kit';
+import { quickAddThenGlobals, visitPage, type RuleCases } from '../kit';
 
 export default {
   valid: [
@@ -40,14 +40,7 @@ export default {
     },
     {
       name: 'edge: one comparison adds the item as the cart globals map it and removes it as the quick add stored it (the client’s key holds the parentId)',
-      events: () => {
-        const cart = visitPage('cart');
-        return [
-          visitPage('category').cart('r1', 'M1', { at: 0 }, ''),
-          cart.cartAdd([{ uid: 'M1' }], [{ uid: 'M1' }], { at: 20_000 }),
-          cart.cartRemove([{ uid: 'M1', parentId: '' }], [{ uid: 'M1' }], { at: 20_001 }),
-        ];
-      },
+      events: () => quickAddThenGlobals(),
     },
   ],
   invalid: [
