@@ -180,10 +180,14 @@ export function expectProblem(entry: unknown, known: readonly string[]): string 
 const WEIGHT: Record<Severity, number> = { error: 2, warning: 1, info: 0 };
 
 /**
- * Between an unseen row's `next` and what shows its behaviour, when its endpoint's arrival does not (the
- * row's own words; an area's, said once for all its rows, leaves it out)
+ * In an unseen row's `next`, what follows this is the row's own words (what sends its behaviour beyond the
+ * call, what shows it): an area's summary, which says each call once for all its rows, leaves it out
  */
-export const SEEN_ON = '; it is seen on ';
+export const ROW_OWN = '; it is ';
+/** what shows a behaviour its endpoint's arrival does not show (readiness.ts EXERCISED) */
+export const SEEN_ON = `${ROW_OWN}seen on `;
+/** what of the page sends a behaviour, beyond the controller that its area's rows share */
+export const SENT_BY = `${ROW_OWN}sent `;
 
 /**
  * What sends an unseen area, each client call said once: its behaviours mostly share one (`a Snap
@@ -194,7 +198,7 @@ export const SEEN_ON = '; it is seen on ';
 function areaNext(area: readonly ReadinessRowDto[]): string {
   const tagsOf = new Map<string, string[]>();
   for (const r of area) {
-    let text = r.next?.split(SEEN_ON, 1)[0] ?? r.why;
+    let text = r.next?.split(ROW_OWN, 1)[0] ?? r.why;
     if (!text) continue;
     const tagged = r.tag !== undefined ? ` (tag "${r.tag}")` : '';
     if (tagged && text.endsWith(tagged)) text = text.slice(0, -tagged.length);

@@ -110,6 +110,10 @@ describe('readiness of a site', () => {
     expect(row(r, 'search.redirect').next).toBe(
       `${BEHAVIOURS.find((b) => b.id === 'search.redirect')!.next}; it is seen on a search/redirect of a search page’s response: not one the companion search issued for a category page (category.json), on a page that sent no category/* events`,
     );
+    // a search page that already runs its controller is told what of the page sends a quick add
+    expect(row(r, 'search.addtocart').next).toMatch(
+      /; it is sent by a tile’s add-to-cart button: the controller’s `track\.product\.addToCart\(result\)`/,
+    );
     expect(row(r, 'search.zero-results').next).toMatch(
       /with a query that has no results; it is seen on a search response the companion search issued with nothing to show/,
     );

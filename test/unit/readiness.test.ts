@@ -279,6 +279,17 @@ describe('the readiness tally', () => {
     expect(row(newer, 'identity.ids-per-page-load').worst?.pageLoadId).toBe('p2');
   });
 
+  it('an unseen tile row of a page that renders says what of the page sends it; the area’s summary does not', () => {
+    const r = tallied(page('p1', [{ kind: 'search', event: 'render' }]));
+    expect(row(r, 'search.render').status).toBe('ok');
+    expect(row(r, 'search.impression').next).toMatch(
+      /; it is sent by each tile once 70% of it has been in view for 1 s, .*`tracker\.events\.search\.impression\(\{responseId, results, banners\}\)`/,
+    );
+    expect(row(r, 'search.clickthrough').next).toMatch(
+      /`track\.product\.click` on the tile’s link/,
+    );
+  });
+
   it('widgets: a row per declared tag and per tag the traffic names; none declared nor sent is not applicable', () => {
     const r = tallied(
       page('p1', [

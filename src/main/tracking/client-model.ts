@@ -7,6 +7,7 @@
 // RC = Recommendation/RecommendationController.ts, T = snap-tracker Tracker.ts), the beacon package (B =
 // @athoscommerce/beacon src/Beacon.ts) and snap-client (transforms/searchResponse.ts, apis/*, NetworkCache.ts).
 import type { BehaviourArea } from '../../shared/client-model';
+import { SENT_BY } from '../../shared/readiness';
 
 /**
  * How long the client reuses its stored pageLoadId for a new load of the same href (B getPageLoadId,
@@ -93,7 +94,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
       'A tile is impressed about a second after it appears, once per uid per responseId; a render with results is followed by impressions of what the shopper saw, unless the listing’s next search replaced it sooner (a tile removed before its second in view is never impressed).',
     seenBy: of('search', ['impression']),
     sends: of('search', ['impression']),
-    next: SNAP_SEARCH,
+    next: `${SNAP_SEARCH}${SENT_BY}by each tile once 70% of it has been in view for 1 s, with the responseId of the response that delivered it (snap-preact’s result components do it; a tile of your own calls \`tracker.events.search.impression({responseId, results, banners})\`)`,
   },
   {
     id: 'search.impression-queue',
@@ -104,7 +105,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'Two impression (or addtocart) requests of one response on one page load are at least the debounce apart, and every event’s context is taken when it is created.',
     seenBy: of('search', ['impression', 'addtocart']),
-    next: SNAP_SEARCH,
+    next: `${SNAP_SEARCH}${SENT_BY}by the beacon client’s 300 ms queue, which merges a response’s impressions (and quick adds) into one request: send them through it, not one request of your own per tile`,
   },
   {
     id: 'search.clickthrough',
@@ -116,7 +117,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
       'A clickthrough carries one item that its response delivered and the page showed (its impression may still be queued when the page leaves); the same item is not clicked twice within a second.',
     seenBy: of('search', ['clickthrough']),
     sends: of('search', ['clickthrough']),
-    next: SNAP_SEARCH,
+    next: `${SNAP_SEARCH}${SENT_BY}when the shopper clicks a tile: the controller’s \`track.product.click\` on the tile’s link (a tile of your own calls it in its click handler), at once, with the tile’s own responseId`,
   },
   {
     id: 'search.addtocart',
@@ -128,7 +129,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
       'An addtocart names items its response delivered and the page showed, with the responseId of that response, at the product’s unit price: the unit the cart and the order use.',
     seenBy: of('search', ['addtocart']),
     sends: of('search', ['addtocart']),
-    next: SNAP_SEARCH,
+    next: `${SNAP_SEARCH}${SENT_BY}by a tile’s add-to-cart button: the controller’s \`track.product.addToCart(result)\` (a button of your own calls it), with the responseId of the response that delivered the product`,
   },
   {
     id: 'search.addtocart-qty',
@@ -139,7 +140,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'Every item of a quick add (search, category, autocomplete, widgets) has a qty of 1 or more: a missing or zero quantity goes out as 1.',
     seenBy: of('search', ['addtocart']),
-    next: SNAP_SEARCH,
+    next: `${SNAP_SEARCH}${SENT_BY}by a quick add (its qty, 1 when it has none)`,
   },
   {
     id: 'search.tile-response',
@@ -150,7 +151,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     invariant:
       'Infinite scroll: page N’s tiles are impressed, clicked and added with page N’s responseId; page 1’s tiles are not sent again.',
     seenBy: of('search', ['impression', 'clickthrough', 'addtocart']),
-    next: SNAP_SEARCH,
+    next: `${SNAP_SEARCH}${SENT_BY}by the events of tiles of a second page (infinite scroll or pagination), each with its own page’s responseId`,
   },
   {
     id: 'search.backfill',
