@@ -290,6 +290,38 @@ describe('the readiness tally', () => {
     );
   });
 
+  it('an unseen row says the info finding of its behaviour the traffic had (a checkout seen on another domain without the storefront’s ids)', () => {
+    const cart = [{ uid: 'P700' }];
+    const shop = visitPage('cart', {
+      sessionId: 's-shop',
+      userId: 'u-shop',
+      pageUrl: 'https://shop.example/cart',
+    });
+    const pay = visitPage('pay-thanks', {
+      sessionId: 's-pay',
+      userId: 'u-pay',
+      pageUrl: 'https://checkout.example/thank-you',
+    });
+    const events = [shop.cartAdd(cart, cart, { at: 0 }), pay.order('o-7', cart, { at: 120_000 })];
+    // live, and as `check` reads the same pages
+    const offline = finished(events, undefined, (engine) => {
+      const tally = new ReadinessTally();
+      for (const p of engine.pagesDto()) sightPageDto(tally, p);
+      return tally.result({ ...SITE, siteId: 'demo42' });
+    });
+    for (const r of [judged(events), offline]) {
+      const crossDomain = row(r, 'identity.cross-domain');
+      expect(crossDomain.status).toBe('unseen');
+      expect(crossDomain.next).toMatch(
+        /; it is not seen done: page pay-thanks has order-other-domain \(info\): order "o-7" on https:\/\/checkout\.example arrived in a new visit/,
+      );
+    }
+    // nothing noted: the row says only what sends it
+    expect(
+      row(tallied(page('p1', [{ kind: 'search', event: 'render' }])), 'identity.cross-domain').next,
+    ).not.toMatch(/not seen done/);
+  });
+
   it('widgets: a row per declared tag and per tag the traffic names; none declared nor sent is not applicable', () => {
     const r = tallied(
       page('p1', [

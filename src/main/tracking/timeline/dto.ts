@@ -72,15 +72,14 @@ function sortedFindings(page: Page): Finding[] {
 }
 
 /**
- * The page's warnings and errors as kept, each that follows from another with `causedBy` (as
- * `allFindings` gives them, unsorted and without their words): what readiness reads of a page, without
- * sorting the findings of every page.
+ * The page's findings as kept, each that follows from another with `causedBy` (as `allFindings` gives
+ * them, unsorted and without their words): what readiness reads of a page (its warnings and errors count
+ * against rows, its infos are said by the rows still unseen), without sorting the findings of every page.
  */
-export function warningsOf(page: Page): Finding[] {
-  let all = keptFindings(page);
+export function judgedOf(page: Page): Finding[] {
+  const all = keptFindings(page);
   // a warning may follow from an info finding: causes are found among them all
-  if (all.length > 1) all = withCauses(all);
-  return all.filter((f) => f.severity !== 'info');
+  return all.length > 1 ? withCauses(all) : all;
 }
 
 // The DTOs below are built field by field in their keys' order (the order JSON reports write them in),

@@ -14,6 +14,7 @@ import type {
 } from '../../../shared/timeline';
 import {
   LACK_HOW,
+  ROW_OWN,
   RULE_INPUTS,
   SEEN_ON,
   type ReadinessDto,
@@ -593,6 +594,8 @@ export interface Counted {
   request?: string;
   /** the finding (a row's worst says its words) */
   finding: Judged;
+  /** an info finding: it counts against nothing, but an unseen row of its behaviour says it (`notes`) */
+  note?: true;
 }
 
 /** What the count reads of the page its findings are on, live or as `check` hands it over. */
@@ -676,9 +679,21 @@ const EVENTS_ROW = new Map(
 function counted(list: Iterable<Judged>, page: CountedPage): Counted[] {
   const out: Counted[] = [];
   for (const f of list) {
-    if (f.severity === 'info') continue;
     const named = behaviourOf(f);
     if (!named) continue;
+    // an info finding changes no row's status; a row still unseen says it (a checkout seen on another
+    // domain without the storefront's ids is identity.cross-domain not done, not nothing seen)
+    if (f.severity === 'info') {
+      if (!named.widget && f.causedBy === undefined)
+        out.push({
+          row: rowKey(named.id, ''),
+          rule: f.rule,
+          severity: f.severity,
+          finding: f,
+          note: true,
+        });
+      continue;
+    }
     // about a widget's events sent with another widget's tag: what is wrong is the tag its events carry
     const owner =
       page.owners && f.kind !== undefined && f.responseId !== undefined
@@ -881,6 +896,8 @@ export class ReadinessTally {
   private readonly issuedKinds = new Set<string>();
   /** `rowKey(behaviour id, tag)` ('' but for widgets) → its worst finding */
   private readonly worst = new Map<string, Worst>();
+  /** `rowKey` → an info finding of its behaviour, the newest page's (`Counted.note`) */
+  private readonly notes = new Map<string, Worst>();
   /** `pageLoadId \u0000 eventId` of a click or quick add → its worst finding (order.credit reads it) */
   private readonly onInteractions = new Map<string, Judged>();
   /** `rowKey(kind, tag)` of a widget → the other tags its events were sent with (`Owners`) */
@@ -1054,6 +1071,11 @@ export class ReadinessTally {
    * responses', `check` gives them as the page lists them, and both name the same one.
    */
   counts(c: Counted, pageLoadId: string): void {
+    if (c.note) {
+      // pages come oldest first: the newest page's
+      this.notes.set(c.row, worstOf(c, pageLoadId));
+      return;
+    }
     if (c.interaction !== undefined) {
       const key = `${pageLoadId}\u0000${c.interaction}`;
       const held = this.onInteractions.get(key);
@@ -1195,11 +1217,18 @@ export class ReadinessTally {
       (b.id === 'order.credit' && this.visits.creditLack()) ||
       (b.id === EMPTY_WIDGET_ROW && this.servedWidgets.get(tag) === 'nothing' && EMPTY_WIDGET) ||
       (shows ? `${b.next}${SEEN_ON}${shows}` : b.next);
-    return { ...base, status: 'unseen', next: tag ? `${next} (tag "${tag}")` : next };
+    const note = this.notes.get(rowKey(b.id, tag));
+    const noted = note
+      ? `${NOTED}page ${note.pageLoadId} has ${note.rule} (info): ${wordsOf(note.finding).message}`
+      : '';
+    return { ...base, status: 'unseen', next: `${next}${tag ? ` (tag "${tag}")` : ''}${noted}` };
   }
 }
 
 const head = (b: Behaviour) => ({ id: b.id, title: b.title, area: b.area });
+
+/** Before an info finding an unseen row says (a row's own words: an area's summary leaves it out). */
+const NOTED = `${ROW_OWN}not seen done: `;
 
 /**
  * RC renders every recommend response, an empty one too, and impresses its tiles: a widget whose every
@@ -1267,7 +1296,8 @@ export function sightPage(
       dev: page.tallies.notDev.count === 0,
     });
   }
-  if (page.errors + page.warnings === 0) return;
+  // a page with info findings only has notes for rows still unseen (`Counted.note`)
+  if (page.errors + page.warnings + page.infos === 0) return;
   for (const c of memo.counted(page, findings, owners)) tally.counts(c, page.pageLoadId);
 }
 

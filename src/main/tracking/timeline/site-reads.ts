@@ -11,7 +11,7 @@ import type { ReadinessDto } from '../../../shared/readiness';
 import type { VisitBook, PageInfo, RefusedPage } from '../visits/book';
 import { orderJson, ordersJson } from '../visits/order-findings';
 import { summarizeOrders, summed } from '../visits/order-summary';
-import { allFindings, warningsOf } from './dto';
+import { allFindings, judgedOf } from './dto';
 import type { HeldPages } from './held-pages';
 import type { PageReads } from './page-reads';
 import {
@@ -57,7 +57,7 @@ export class SiteReads {
       if (finished && !page.idle) sightPageDto(tally, this.reads.finishedDto(page), served);
       else {
         this.reads.exactly(page);
-        sightPage(tally, page, this.readinessMemo, () => warningsOf(page), served);
+        sightPage(tally, page, this.readinessMemo, () => judgedOf(page), served);
       }
       if (++read % 64 === 0) yield;
     }
