@@ -27,6 +27,28 @@ export default {
   ],
   invalid: [
     {
+      name: 'the tile’s impression was sent 2.5 s before the click but rejected: the click follows from that rejection (schema leads)',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], {
+            at: 1200,
+            accepted: false,
+            errors: ['missing required key-value: data.banners'],
+          }),
+          p.click('r1', 'a', { at: 3700 }),
+        ];
+      },
+      findings: [
+        {
+          message: /was sent \(ev_\w+\) but rejected by the service/,
+          events: [2, 1],
+          causedBy: 'schema',
+        },
+      ],
+    },
+    {
       name: 'a shopper who clicks within the 1.3 s the client needs, leaving the page',
       events: () => {
         const p = new PageBuilder();

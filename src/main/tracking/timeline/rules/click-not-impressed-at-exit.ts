@@ -17,7 +17,8 @@ const meta: RuleMeta<'response'> = {
   expects:
     'An impression once a tile has been visible for 1 s; a click that leaves sooner legitimately has none.',
   ...judgedIn(RESPONSE_KINDS, ['search.clickthrough']),
-  explainedBy: ['click-under-other-response', 'responseid-stale', 'response-replaced'],
+  // an impression of the clicked tile the service rejected: its `schema` finding is the cause
+  explainedBy: ['click-under-other-response', 'responseid-stale', 'response-replaced', 'schema'],
   defaultSeverity: 'info',
   messages: { atExit: NOT_IMPRESSED_AT_EXIT },
   fix: 'Nothing if shoppers click that fast; otherwise send the impression when the tile becomes visible, with the uid the click uses.',

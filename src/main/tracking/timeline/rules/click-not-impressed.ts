@@ -12,7 +12,8 @@ const meta: RuleMeta<'response'> = {
   // a widget's or the dropdown's click names its own area's behaviour (a widget's row is its tag's): their
   // controllers track the tile and the click, not the search's (category pages run the search's)
   ...judgedIn(RESPONSE_KINDS, ['search.clickthrough']),
-  explainedBy: ['click-under-other-response', 'responseid-stale', 'response-replaced'],
+  // an impression of the clicked tile the service rejected: its `schema` finding is the cause
+  explainedBy: ['click-under-other-response', 'responseid-stale', 'response-replaced', 'schema'],
   defaultSeverity: 'warning',
   messages: { notImpressed: NOT_IMPRESSED },
   fix: 'Send search/impression for each tile when it becomes visible (IntersectionObserver), with the same uid the click uses.',

@@ -17,13 +17,27 @@ import {
 } from './not-impressed';
 
 const WHAT =
-  '{{count}} on responseId "{{responseId}}" clicked {{items}} never reported in an impression of that response: {{clicks}}. The spec expects an impression when a tile scrolls into view, so every clicked uid was impressed first.{{late}}';
+  '{{count}} on responseId "{{responseId}}" clicked {{items}} never reported in an impression of that response: {{clicks}}. The spec expects an impression when a tile scrolls into view, so every clicked uid was impressed first.{{late}}{{rejected}}';
 /** the message of clicks the page went on after */
 export const NOT_IMPRESSED = WHAT;
 /** the message of clicks that each ended the page */
 export const NOT_IMPRESSED_AT_EXIT = `${WHAT} Reported apart, as info, because the click was the last event of the page: the provider’s client impresses a tile after it has been visible for 1 s and holds impressions 300 ms more, so a click that leaves the page within about 1.3 s of the tile appearing never has its impression; nothing is wrong if the shopper clicked that fast.`;
 export const NOT_IMPRESSED_FIX =
   'send {{impression}} with results [{uid: {{uids}}, …}] when the tile becomes visible, using the same uid the click sends.';
+
+/** The response's impressions the service rejected, at or before `until`, that name one of `uids`. */
+function rejectedImpressions(r: Response, uids: readonly string[], until: number): string[] {
+  const out: string[] = [];
+  for (const e of r.events)
+    if (
+      !e.accepted &&
+      e.event === 'impression' &&
+      e.time <= until &&
+      e.results.some((i) => uids.includes(i.uid))
+    )
+      out.push(e.id);
+  return out;
+}
 
 /**
  * The clicks of a response on uids it never impressed, with the message that explains them, and whether
@@ -91,7 +105,13 @@ export function unimpressedClicks(
           : '',
       impression: endpointOf(r.kind, 'impression'),
       uids: quoted(uids, 3),
+      rejected: '',
     };
-    return { data, ids: bad.map((c) => c.e.id), endedPage };
+    // an impression of a clicked uid the service rejected before the click: it was sent, and lost; its
+    // `schema` finding names the cause (it shares that event), and the click's finding follows from it
+    const lost = rejectedImpressions(r, uids, Math.max(...bad.map((c) => c.e.time)));
+    if (lost.length > 0)
+      data.rejected = ` An impression naming ${lost.length === 1 ? 'it' : 'them'} was sent (${lost.join(', ')}) but rejected by the service: the tile was impressed, and the impression lost with the rejection.`;
+    return { data, ids: [...bad.map((c) => c.e.id), ...lost], endedPage };
   }
 }
