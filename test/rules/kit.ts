@@ -304,6 +304,14 @@ export const PAGED = (() => {
   };
 })();
 
+/** Page `p` renders r1 and impresses tile `a` at 1.2 s, an impression the service rejected with `error`. */
+export function rejectedImpression(error: string, p = new PageBuilder()): RecordedEvent[] {
+  return [
+    p.render('r1', { at: 0 }),
+    p.impression('r1', ['a'], { at: 1200, accepted: false, errors: [error] }),
+  ];
+}
+
 /**
  * A quick add of a tile without a parent (stored by the client as sent, `parentId: ''`), then a cart page
  * whose globals list it: the client's comparison (keyed by parentId, uid and sku) sends cart/add of it as the

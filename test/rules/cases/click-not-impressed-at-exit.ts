@@ -1,4 +1,4 @@
-import { PageBuilder, type RuleCases } from '../kit';
+import { PageBuilder, rejectedImpression, type RuleCases } from '../kit';
 
 export default {
   valid: [
@@ -31,12 +31,7 @@ export default {
       events: () => {
         const p = new PageBuilder();
         return [
-          p.render('r1', { at: 0 }),
-          p.impression('r1', ['a'], {
-            at: 1200,
-            accepted: false,
-            errors: ['missing required key-value: data.banners'],
-          }),
+          ...rejectedImpression('missing required key-value: data.banners', p),
           p.click('r1', 'a', { at: 3700 }),
         ];
       },

@@ -1,4 +1,4 @@
-import { PageBuilder, visitPage, type RuleCases } from '../kit';
+import { PageBuilder, rejectedImpression, visitPage, type RuleCases } from '../kit';
 
 export default {
   valid: [
@@ -55,17 +55,7 @@ export default {
     },
     {
       name: 'an impression the service rejected (400)',
-      events: () => {
-        const p = new PageBuilder();
-        return [
-          p.render('r1', { at: 0 }),
-          p.impression('r1', ['a'], {
-            at: 1200,
-            accepted: false,
-            errors: ['data.results must be an array'],
-          }),
-        ];
-      },
+      events: () => rejectedImpression('data.results must be an array'),
       findings: [
         {
           messageId: 'rejected',
