@@ -348,6 +348,15 @@ describe('lines as an editor numbers them, and records csv-parse cannot end', ()
     ]);
   });
 
+  it('refuses every row with a stray quote, past the lines whose text is kept for the message too', async () => {
+    const rows = Array.from({ length: 1_200 }, (_, i) => `${i + 1},"${i}" Tent" Deluxe,5`);
+    const { summary, products } = await parse(
+      buffer(['id,name,price', ...rows, '1201,Good,6', ''].join('\n')),
+    );
+    expect(summary.rowErrorCount).toBe(1_200);
+    expect(products.map((p) => p.uid)).toEqual(['1201']);
+  });
+
   it('costs one row for a stray quote in a quoted field: the rows after it are read as the rows they are', async () => {
     // strict, the field stayed open to the next quote (line 5's): ids 2 and 3 were lost unsaid, line 2
     // was reported twice and the valid line 5 once

@@ -2,7 +2,7 @@
 // said as row errors that name the field and how to write it (feed-parse.ts reads the file relaxed, so that
 // one bad row costs one row; these tell which rows to refuse, and why).
 
-/** Lines kept for row errors about their stray quotes; a file with more has its later ones said shortly. */
+/** Lines whose text is kept for row errors about their stray quotes; later ones are kept by number only. */
 const MAX_STRAY_LINES = 1_000;
 /** The longest line kept whole for a row error (a longer one is said from around its quote). */
 const MAX_STRAY_LINE = 4_096;
@@ -29,16 +29,17 @@ export class StrayQuotes {
   private line = 1;
   /** the current line's start, from the chunks before this one (bounded) */
   private carried = '';
-  /** the last byte of the chunk before was a quote whose next byte was not known */
-  private pending: { line: number; at: number } | null = null;
-  private dropped = 0;
+  /** the line of the quote that ended the chunk before, whose next byte was not known */
+  private pending: number | null = null;
+  /** lines past MAX_STRAY_LINES that hold a stray quote: their rows are refused, said without their text */
+  private readonly beyond = new Set<number>();
 
   constructor(delimiter: string) {
     this.delimiter = delimiter.charCodeAt(0);
   }
 
   get found(): boolean {
-    return this.lines.size > 0 || this.dropped > 0;
+    return this.lines.size > 0;
   }
 
   async *scanning(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
@@ -56,7 +57,11 @@ export class StrayQuotes {
     if (!this.found) return undefined;
     for (let n = first; n <= last; n++) {
       const kept = this.lines.get(n);
-      if (!kept) continue;
+      if (!kept) {
+        if (this.beyond.has(n))
+          return `line ${n} holds a quote that is not doubled: a quote inside a quoted field must be doubled (""), and a field that holds a quote must be quoted whole`;
+        continue;
+      }
       // the line's fields are the record's when the record begins on it
       const whole = n === first && kept.at >= 0;
       const problem = whole
@@ -94,8 +99,8 @@ export class StrayQuotes {
       }
       counted = Math.max(counted, to);
     };
-    if (this.pending) {
-      if (!this.allowedAfter(chunk[0]!)) this.keep(this.pending.line, chunk, -1, 0);
+    if (this.pending !== null) {
+      if (!this.allowedAfter(chunk[0]!)) this.keep(this.pending, chunk, -1, 0);
       this.pending = null;
     }
     // the file's byte order mark is no character of its first line
@@ -106,7 +111,7 @@ export class StrayQuotes {
       if (prev === QUOTE || prev === LF || prev === CR || prev === this.delimiter) continue;
       if (q + 1 >= chunk.length) {
         countTo(q);
-        this.pending = { line: this.line, at: q };
+        this.pending = this.line;
         continue;
       }
       if (this.allowedAfter(chunk[q + 1]!)) continue;
@@ -134,7 +139,7 @@ export class StrayQuotes {
   private keep(n: number, chunk: Buffer, lineStart: number, quote: number): void {
     if (this.lines.has(n)) return;
     if (this.lines.size >= MAX_STRAY_LINES) {
-      this.dropped++;
+      this.beyond.add(n);
       return;
     }
     const nl = this.newline || LF;
