@@ -217,11 +217,6 @@ function keptItem(v: unknown): Item {
 
 const NO_FIELDS: Record<string, unknown> = Object.freeze({});
 
-/** Is this recorded request one the timelines check (search, category, autocomplete, recommendations, bundles)? */
-export function isTimelineEvent(rec: RecordedEvent): boolean {
-  return isTimelineEndpoint(rec.category, rec.event);
-}
-
 /**
  * What the engine makes of a request on its page: a visit event, an event of one of its responses, a
  * refused request (404, 405, 413, 415: counted on its page even when its path names no endpoint), or
