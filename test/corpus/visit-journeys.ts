@@ -47,6 +47,8 @@ class Shopper {
   private readonly dev: boolean;
   /** the inline banners of each response the companion answered, by their index among the tiles */
   private readonly inline = new Map<string, Array<{ uid: string; index: number }>>();
+  /** the page's shopper.id once logged in: every later page load logs it in again */
+  private shopperId = '';
 
   constructor(
     private readonly h: VisitHarness,
@@ -70,6 +72,11 @@ class Shopper {
   open(url: string): this {
     this.beacon.updateContext('pageUrl', url);
     this.beacon.pageLoad();
+    // Snap logs the context's shopper in on every page load (Snap.tsx); B queues it though the id is stored
+    if (this.shopperId) {
+      this.beacon.events.shopper.login({ data: { id: this.shopperId } });
+      this.sent++;
+    }
     return this;
   }
 
@@ -264,6 +271,7 @@ class Shopper {
 
   login(shopperId: string): void {
     this.beacon.setShopperId(shopperId);
+    this.shopperId = shopperId;
     this.sent++;
   }
 }

@@ -537,11 +537,11 @@ export const BEHAVIOURS: readonly Behaviour[] = [
   {
     id: 'login.shopper',
     area: 'login',
-    title: 'Login when the shopper id changes',
+    title: 'Login on every page load of a logged-in shopper',
     source:
-      'T: shopper/login with context.shopperId when the page’s shopper.id is set and differs from the stored one, queued (B events.shopper.login queues it only if the id is set); B setShopperId stores it (cookie 18 months, localStorage) and getContext puts it on every later event; no logout',
+      'snap-preact Snap.tsx: tracker.track.shopper.login({id: context.shopper.id}) on every page load whose context names the shopper, as T does for an athos/track/shopper/login script; B events.shopper.login queues the login whenever the id is set (a new id is first stored by setShopperId: cookie 18 months, localStorage), and the 300 ms queue sends a page load’s logins as one request; getContext puts the id on every later event; no logout',
     invariant:
-      'A login carries a shopperId, one that differs from the one before; a visit’s shopperId appears or changes only through such a login, on any event of the visit; once carried, every event created after it carries one.',
+      'A login carries a shopperId; a page load of a logged-in shopper sends one (again on a reload within 10 s or an SPA route that renders a login script); a visit’s shopperId appears or changes only through a login, on any event of the visit; once carried, every event created after it carries one.',
     seenBy: ['shopper/login'],
     sends: ['shopper/login'],
     next: 'the page’s `shopper.id` global (Snap tracker config) once the shopper is logged in',

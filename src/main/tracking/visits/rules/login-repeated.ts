@@ -1,65 +1,90 @@
-// `login-repeated` (warning): a shopper/login whose shopperId the visit already carried.
+// `login-repeated` (warning): a second shopper/login of the same shopperId on one page load and URL that
+// neither a reload nor the client's queue explains: a second sender of logins (a tag manager or hand-written
+// code calling the login per action or on a timer).
 //
-// Why it is certain: the provider's tracker sends shopper/login only when the page's shopper.id differs
-// from the one it stored, and stores it then; so a login with the id the shopper's latest earlier event
-// carried cannot come from it. What it exempts: events within BATCH_MS before the login (they were created
-// together on the login's page and went out before the queued login), and a login after an event with no
-// shopperId or another one (a logout or another shopper in between).
+// What the client sends: Snap logs the page's shopper in on every page load whose context names a shopper
+// (snap-preact Snap.tsx: `tracker.track.shopper.login({ id: context.shopper.id })` in its constructor), as
+// does an `athos/track/shopper/login` script (T); B's events.shopper.login queues a login whenever the id is
+// set (when it equals the stored one at once, otherwise after setShopperId stored it), and the 300 ms queue
+// merges a page load's logins into one request (B processRequests: one batch per site, endpoint,
+// pageLoadId and sessionId). So every page load of a logged-in shopper sends one login with the same id:
+// correct traffic, never flagged.
+// Why what it flags is certain: on one page load and URL, two login requests less than MERGED_MS apart
+// were not merged by the queue, so they came from two senders; two more than RELOAD_MS apart are not a
+// reload (B reuses a pageLoadId only for the same href within 10 s) and not an SPA route (T.retarget()
+// reads a route's login script, but the route changed the URL). What it exempts: logins between MERGED_MS
+// and RELOAD_MS apart (a reload within 10 s keeps the pageLoadId and logs in again), logins at another URL
+// of the page load (an SPA route), and a login after another shopper's on the page load (a change).
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
+import type { VisitEvent } from '../events';
 import { defineRule } from '../../rule';
-import { markBefore, marksOfPage } from '../shopper-marks';
 
-const BATCH_MS = 2_000;
+/** two logins of one page load closer than this would have left in one request (B's 300 ms queue) */
+const MERGED_MS = 1_000;
+/** B reuses a pageLoadId for the same href within 10 s; the login waits in the queue after the load */
+const RELOAD_MS = 12_000;
 
 const meta: RuleMeta<'visit'> = {
   id: 'login-repeated',
   judges: ['visit'],
-  title: 'Login of the shopper already logged in',
+  title: 'Login sent twice on one page load',
   description:
-    'A shopper/login whose shopperId the visit’s latest earlier event already carried: the provider’s tracker logs a shopper in only when the id changes.',
-  expects: 'One shopper/login when the page’s shopper id first differs from the stored one.',
+    'A second shopper/login of the same shopperId on one page load and URL, under 1 s or over 12 s after the first: the client sends one per page load (its queue merges a page’s logins), so a second sender logs the shopper in.',
+  expects:
+    'One shopper/login per page load of a logged-in shopper (Snap logs the page’s shopper.id in on every load); a reload within 10 s or an SPA route may send another.',
   appliesTo: ['login'],
   guards: ['login.shopper'],
   defaultSeverity: 'warning',
   messages: {
-    repeated:
-      "shopper/login {{eventId}} logs in shopperId \"{{shopperId}}\", which the visit already carried ({{priorId}}{{priorLogin}}). The provider's tracker sends a login only when the page's shopper id differs from the one it stored, so the merchant's reports count this shopper's login twice.",
+    merged:
+      "shopper/login {{eventId}} logs in shopperId \"{{shopperId}}\" {{after}} ms after {{priorId}} did, on the same page load and URL. The provider's client queues a page's logins and sends them as one request, so two requests this close come from two senders: the merchant's reports count this shopper's login twice.",
+    late: 'shopper/login {{eventId}} logs in shopperId "{{shopperId}}" again, {{after}} after {{priorId}} did, on the same page load and URL. The provider\'s client logs the shopper in once per page load (a reload reuses the page load only within 10 s, and an SPA route changes the URL), so code of the page sends the login per action or on a timer: the merchant\'s reports count logins that did not happen.',
   },
   fixes: {
-    repeated:
-      'let the tracker send the login (it compares shopper.id with the stored one); do not send shopper/login on every page.',
+    merged:
+      'log the shopper in one way only: the tracker from shopper.id (Snap’s context or an athos/track/shopper/login script); remove the second call (a tag manager’s, or a Beacon of its own).',
+    late: 'let the tracker send the login once per page load from shopper.id; do not call shopper/login on clicks, cart changes or a timer.',
   },
-  fix: 'Let the tracker send the login (it compares shopper.id with the stored one); do not send shopper/login on every page.',
+  fix: 'Let the tracker send the login once per page load from shopper.id; remove any other call of shopper/login.',
   listens: ['shopper/login'],
-  needs: { visit: true },
 };
+
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 
 export const loginRepeated = defineRule({
   meta,
-  visit(page, { visit }) {
-    if (!visit) return [];
+  visit(_page, { accepted }) {
     const out = [];
-    for (const m of marksOfPage(visit, page.key)) {
-      if (!m.login || m.shopperId === '') continue;
-      const prior = markBefore(visit.shoppers, m, BATCH_MS);
-      if (!prior || prior.shopperId !== m.shopperId) continue;
-      out.push(
-        finding(
-          meta,
-          m.eventId,
-          {
-            messageId: 'repeated',
-            data: {
-              eventId: m.eventId,
-              shopperId: m.shopperId,
-              priorId: prior.eventId,
-              priorLogin: prior.login ? ', itself a login' : '',
+    let prev: VisitEvent | undefined;
+    for (const v of accepted) {
+      if (v.endpoint !== 'shopper/login' || v.shopperId === '') continue;
+      const after = prev ? v.base.time - prev.base.time : 0;
+      if (
+        prev &&
+        prev.shopperId === v.shopperId &&
+        prev.base.pageUrl === v.base.pageUrl &&
+        (after < MERGED_MS || after > RELOAD_MS)
+      ) {
+        const late = after > RELOAD_MS;
+        out.push(
+          finding(
+            meta,
+            v.base.id,
+            {
+              messageId: late ? 'late' : 'merged',
+              data: {
+                eventId: v.base.id,
+                shopperId: v.shopperId,
+                priorId: prev.base.id,
+                after: late ? seconds(after) : after,
+              },
             },
-          },
-          [prior.eventId, m.eventId],
-        ),
-      );
+            [prev.base.id, v.base.id],
+          ),
+        );
+      }
+      prev = v;
     }
     return out;
   },

@@ -1,8 +1,8 @@
 // `login-without-shopper` (warning): a shopper/login whose context.shopperId is empty.
 //
 // Why it is certain: the beacon sends a login only with the id it logs in (B events.shopper.login queues the
-// request only `if (event.data?.id)`, after setShopperId stored it, and puts it in context.shopperId), and the
-// tracker calls it only when the page's shopper.id is set (T). So a login that names no shopper was built by
+// request only `if (event.data?.id)`, and puts it in context.shopperId), and Snap and the tracker call it
+// only when the page's shopper.id is set (Snap.tsx, T). So a login that names no shopper was built by
 // hand. What it exempts: nothing; a login with any non-empty id is login-repeated's and
 // shopper-without-login's to judge.
 import { finding } from '../../finding';

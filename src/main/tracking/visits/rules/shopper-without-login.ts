@@ -2,8 +2,8 @@
 // shopper/login carrying it (product, cart and order events, and search-side events where their page's
 // shopperId changes: the visit book's shopper marks).
 //
-// Why it is certain: the provider's tracker sets context.shopperId from the page's shopper.id and, when it
-// differs from the one it stored, sends shopper/login with it; every later event carries it. So within a
+// Why it is certain: the provider's client logs the page's shopper.id in on every page load (Snap.tsx), and
+// when it differs from the one B stored, stores it before the login; every later event carries it. So within a
 // visit a shopperId appears (or changes) only together with a login of that id. What it exempts: the
 // visit's first events (a shopper logged in on an earlier visit keeps the stored id), a login created up
 // to BATCH_MS after the event (the login waits in the 300 ms queue while cart events go at once), and a
@@ -23,7 +23,7 @@ const meta: RuleMeta<'visit'> = {
   description:
     'An event whose context.shopperId appeared or changed within the visit with no shopper/login carrying that id.',
   expects:
-    'The provider’s tracker sends shopper/login when the page’s shopper.id is set and differs from the stored one; later events carry it.',
+    'The provider’s client sends shopper/login on every page load whose shopper.id is set, storing the id first when it differs from the stored one; later events carry it.',
   appliesTo: ['visit'],
   guards: ['login.shopper'],
   defaultSeverity: 'warning',
@@ -35,7 +35,7 @@ const meta: RuleMeta<'visit'> = {
     noLogin:
       "give the tracker the shopper's id (shopper.id) on every page once they are logged in; it sends the login itself.",
   },
-  fix: 'Give the tracker the shopper’s id (shopper.id) on every page once they are logged in; it sends shopper/login when the id changes.',
+  fix: 'Give the tracker the shopper’s id (shopper.id) on every page once they are logged in; it sends shopper/login on each page load.',
   listens: ['request'],
   needs: { visit: true },
 };
