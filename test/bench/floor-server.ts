@@ -1,11 +1,12 @@
 // The floor with the sandbox's guarantees (issue 45): node:http, JSON.parse, the project's own beacon v2
 // schemas checked by ajv (validateBeaconBody, the very function ingest calls), the event appended to a
 // journal before the 200 (group commit as the sandbox does it: every line queued in one turn goes out in one
-// write(2) on setImmediate, then each request is answered), and the parsed event kept in memory. No
+// write(2) on setImmediate, then one fdatasync(2) at a time on libuv's pool, what was written before it began
+// answered when it ends), and the parsed event kept in memory. No
 // timelines, no indexes, no admin API: what any server giving those guarantees must spend, so each ingest
 // figure reads as a fraction of it. Args: the journal file. Prints its URL when ready.
 import http from 'node:http';
-import { openSync, writeSync } from 'node:fs';
+import { fdatasync, openSync, writeSync } from 'node:fs';
 import { validateBeaconBody } from '../../src/main/tracking/schemas';
 
 const file = process.argv[2];
@@ -23,7 +24,22 @@ function flush(): void {
   for (const p of batch) data += `${p.line}\n`;
   const buf = Buffer.from(data, 'utf8');
   for (let off = 0; off < buf.length;) off += writeSync(fd, buf, off, buf.length - off);
-  for (const p of batch) answer(p.res, 200, OK);
+  for (const p of batch) unsynced.push(p.res);
+  sync();
+}
+
+let unsynced: http.ServerResponse[] = [];
+let syncing = false;
+function sync(): void {
+  if (syncing || unsynced.length === 0) return;
+  const batch = unsynced;
+  unsynced = [];
+  syncing = true;
+  fdatasync(fd, (err) => {
+    syncing = false;
+    for (const res of batch) answer(res, err ? 503 : 200, err ? String(err) : OK);
+    sync();
+  });
 }
 
 function answer(res: http.ServerResponse, status: number, body: string): void {

@@ -9,6 +9,7 @@ import {
   rmSync,
   writeFileSync,
   writeSync,
+  fdatasync,
 } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -47,8 +48,8 @@ describe('Journal', () => {
     const stored = await Promise.all(
       Array.from({ length: 50 }, (_, i) => log.append(draft('demo42', i))),
     );
-    expect(journal.stats).toMatchObject({ writes: 1, records: 50 });
-    // Acknowledged means in the file already, before any close or fsync.
+    expect(journal.stats).toMatchObject({ writes: 1, syncs: 1, records: 50 });
+    // Acknowledged means in the file and synced, before any close.
     const lines = fileLines(dir);
     expect(lines).toHaveLength(51);
     expect(JSON.parse(lines[50]!)).toEqual(stored[49]);
@@ -639,6 +640,59 @@ describe('Journal', () => {
     await memory.append(draft());
     expect(memory.size()).toBe(1);
     await memory.close();
+  });
+});
+
+describe('Journal durability', () => {
+  it('acknowledges an append only once an fdatasync begun after its write returned; one sync at a time', async () => {
+    const dir = dataDir();
+    const syncs: Array<{ lines: number; done: (err: NodeJS.ErrnoException | null) => void }> = [];
+    const held = (_fd: number, done: (err: NodeJS.ErrnoException | null) => void) =>
+      void syncs.push({ lines: fileLines(dir).length, done });
+    const { log, journal } = await open(dir, 100, { datasync: held });
+    let acked = 0;
+    const first = log.append(draft('demo42', 1)).then(() => acked++);
+    await new Promise((r) => setTimeout(r, 20));
+    // written, its sync under way: not acknowledged, not visible
+    expect(fileLines(dir)).toHaveLength(2);
+    expect(syncs.map((s) => s.lines)).toEqual([2]);
+    expect(acked).toBe(0);
+    expect(log.all()).toEqual([]);
+    // written while that sync runs: waits for a second sync, begun only after the first ended
+    const second = log.append(draft('demo42', 2)).then(() => acked++);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(fileLines(dir)).toHaveLength(3);
+    expect(syncs).toHaveLength(1);
+    syncs[0]!.done(null);
+    await first;
+    expect(acked).toBe(1);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(syncs.map((s) => s.lines)).toEqual([2, 3]);
+    expect(acked).toBe(1);
+    syncs[1]!.done(null);
+    await second;
+    expect(log.all().map((e) => e.seq)).toEqual([1, 2]);
+    expect(journal.stats.syncs).toBe(2);
+    await log.close();
+  });
+
+  it('refuses the records of a failed sync as the data directory’s problem, and goes on', async () => {
+    const dir = dataDir();
+    let failNext = false;
+    const flaky = (fd: number, done: (err: NodeJS.ErrnoException | null) => void) => {
+      if (!failNext) return fdatasync(fd, done);
+      failNext = false;
+      done(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
+    };
+    const { log } = await open(dir, 100, { datasync: flaky });
+    const a = await log.append(draft('demo42', 1));
+    failNext = true;
+    const failed = await log.append(draft('demo42', 2)).catch((err: unknown) => err);
+    expect(String(failed)).toMatch(/events\.ndjson cannot be written/);
+    expect(log.all()).toEqual([a]);
+    const b = await log.append(draft('demo42', 3));
+    expect(log.all()).toEqual([a, b]);
+    await log.close();
   });
 });
 

@@ -1,10 +1,14 @@
 // The append-only NDJSON event journal with group commit: every record queued in one tick goes out in one
-// write(), and each append is acknowledged only after that write returned, so `kill -9` loses nothing
-// acknowledged. A background compaction rewrites the file when it holds far more lines than retention keeps.
+// write(), and each append is acknowledged only once an fdatasync that began after its write returned (on
+// libuv's pool, one at a time: what is written while one runs waits for the next), so neither `kill -9` nor
+// a power cut loses anything acknowledged. A background compaction rewrites the file when it holds far more
+// lines than retention keeps.
 import {
   close,
   closeSync,
   existsSync,
+  fdatasync,
+  fdatasyncSync,
   fstatSync,
   fsync,
   ftruncateSync,
@@ -28,6 +32,7 @@ import { keepAside, keptAsideWarnings, onlyDamage, seqsHeld, tailWarning } from 
 import { eventId } from './event-id';
 import { lockDataDir } from './dir-lock';
 import { dataDirFailure } from './data-dir-error';
+import { syncDir } from './durable';
 import { makePrivateDir, PRIVATE_FILE } from './private-files';
 import { beforeEachSlice, turn } from '../slices';
 
@@ -40,7 +45,11 @@ export interface JournalOptions {
   compactChunk?: number;
   /** the write(2) used for appends (fault injection in tests: a disk that fills up mid-write) */
   writeSync?: WriteFn;
+  /** the fdatasync(2) that acknowledges appends (fault injection in tests: a slow or failing disk) */
+  datasync?: SyncFn;
 }
+
+type SyncFn = (fd: number, done: (err: NodeJS.ErrnoException | null) => void) => void;
 
 /** Told each record of a reloaded journal as the store takes it (the timelines rebuilt in step). */
 export interface RestoreHooks {
@@ -61,6 +70,13 @@ interface Pending {
 export class Journal implements EventPersistence {
   private pending: Pending[] = [];
   private flushScheduled = false;
+  /** written, waiting for an fdatasync that began after their write */
+  private unsynced: Pending[] = [];
+  /** the fdatasync under way, if any, and the records it acknowledges */
+  private syncing: Promise<void> | null = null;
+  private syncBatch: Pending[] = [];
+  /** a compaction renamed a new file into place: the next sync makes the directory's entry durable too */
+  private dirUnsynced = false;
   /** lines in the file (records, header, resets), to decide when to compact */
   private lines: number;
   /** while a compaction runs: every line written to the old file since its snapshot */
@@ -68,10 +84,11 @@ export class Journal implements EventPersistence {
   private compaction: Promise<void> | null = null;
   private closed = false;
   /** write() calls and compactions so far: group commit is observable in tests and the benchmark */
-  readonly stats = { writes: 0, records: 0, compactions: 0, writtenDuringCompaction: 0 };
+  readonly stats = { writes: 0, syncs: 0, records: 0, compactions: 0, writtenDuringCompaction: 0 };
   private readonly compactSlack: number;
   private readonly compactChunk: number;
   private readonly write: WriteFn;
+  private readonly datasync: SyncFn;
   /** bytes in the file, so a failed write can be cut back off */
   private bytes: number;
   /** a failed write left part of a line that could not be cut off: the next write starts a fresh line */
@@ -96,6 +113,7 @@ export class Journal implements EventPersistence {
     this.bytes = fstatSync(fd).size;
     this.compactSlack = options.compactSlack ?? 1000;
     this.write = options.writeSync ?? writeSync;
+    this.datasync = options.datasync ?? fdatasync;
     this.compactChunk = options.compactChunk ?? 500; // ~1 ms of JSON per slice for typical events: compaction barely moves ingest p99
   }
 
@@ -148,6 +166,8 @@ export class Journal implements EventPersistence {
         writeAll(fd, `${JSON.stringify(marker)}\n`);
         lines++;
       }
+      // what the start wrote or cut (a header, abort markers, a damaged end) is on disk before anything new
+      fdatasyncSync(fd);
       const journal = new Journal(file, fd, lines, log, warnings, release, options);
       log.attach(journal);
       journal.maybeCompact();
@@ -228,6 +248,10 @@ export class Journal implements EventPersistence {
     this.closed = true;
     this.leaveSlices();
     await this.compaction?.catch(() => undefined);
+    while (this.syncing || this.unsynced.length > 0) {
+      this.startSync();
+      await this.syncing;
+    }
     closeSync(this.fd);
     this.releaseLock();
   }
@@ -287,9 +311,44 @@ export class Journal implements EventPersistence {
       this.tail.push(data);
       this.stats.writtenDuringCompaction += batch.length;
     }
-    for (const p of batch) p.resolve();
+    for (const p of batch) this.unsynced.push(p);
+    this.startSync();
     this.maybeCompact();
     return true;
+  }
+
+  /**
+   * Acknowledge what is written once it is on disk: one fdatasync at a time, off the loop; the records
+   * written while it runs wait for the next, so a burst pays one sync per round, not one per record. A
+   * failed sync (EIO) refuses its records, said as the data dir's problem; they are in the file and may
+   * come back after a restart, but none was acknowledged.
+   */
+  private startSync(): void {
+    if (this.syncing || this.unsynced.length === 0) return;
+    const batch = this.unsynced;
+    this.unsynced = [];
+    this.syncBatch = batch;
+    const fd = this.fd;
+    const dir = this.dirUnsynced;
+    this.dirUnsynced = false;
+    this.syncing = (async () => {
+      try {
+        await new Promise<void>((resolve, reject) =>
+          this.datasync(fd, (err) => (err ? reject(err) : resolve())),
+        );
+        if (dir) await syncDir(path.dirname(this.file));
+        this.stats.syncs++;
+        for (const p of batch) p.resolve();
+      } catch (err) {
+        if (dir) this.dirUnsynced = true;
+        const reason = dataDirFailure(this.file, err, 'write');
+        for (const p of batch) p.reject(reason);
+      } finally {
+        this.syncing = null;
+        this.syncBatch = [];
+        this.startSync();
+      }
+    })();
   }
 
   private maybeCompact(): void {
@@ -326,7 +385,11 @@ export class Journal implements EventPersistence {
   private async compact(): Promise<boolean> {
     if (this.closed || this.openImports > 0 || this.holds > 0) return false;
     const snapshot = this.log.snapshot();
-    this.tail = [];
+    // records written and not yet acknowledged are not in the log (it takes a record once it is durable):
+    // the compacted file gets them from the old one, with what is written from now on
+    let unacknowledged = '';
+    for (const p of [...this.syncBatch, ...this.unsynced]) unacknowledged += `${p.line}\n`;
+    this.tail = unacknowledged === '' ? [] : [unacknowledged];
     const tmp = `${this.file}.compact`;
     const fd = openSync(tmp, 'w', PRIVATE_FILE);
     let swapped = false;
@@ -346,16 +409,23 @@ export class Journal implements EventPersistence {
         fsync(fd, (err) => (err ? reject(err) : resolve())),
       );
       if (this.closed) return false;
-      // The swap runs in one synchronous step, so no flush can interleave between tail and rename.
+      // The swap runs in one synchronous step, so no flush can interleave between tail and rename. The
+      // tail is synced before the rename: records acknowledged by a sync of the old file are on disk in
+      // the new one whichever name a power cut leaves; the next sync makes the rename itself durable.
       const tail = this.tail ?? [];
       for (const data of tail) writeAll(fd, data);
+      if (tail.length > 0) fdatasyncSync(fd);
       renameSync(tmp, this.file);
       swapped = true;
-      // closing the replaced file frees its blocks, off the loop too; nothing writes to it any more
+      this.dirUnsynced = true;
+      // closing the replaced file frees its blocks, off the loop too, once a sync of it under way ended
       const replaced = this.fd;
-      close(replaced, (err) => {
-        if (err) console.error(`search-sandbox: closing the replaced ${this.file} failed:`, err);
-      });
+      const closeReplaced = () =>
+        close(replaced, (err) => {
+          if (err) console.error(`search-sandbox: closing the replaced ${this.file} failed:`, err);
+        });
+      if (this.syncing) void this.syncing.then(closeReplaced);
+      else closeReplaced();
       this.fd = fd;
       this.bytes = fstatSync(fd).size;
       this.lineOpen = false;
