@@ -34,6 +34,12 @@ const replacedAfter =
       n.impression('r5', ['P900'], { at: after + 1010 }),
     ];
   };
+/** r7: one result and a header banner (a campaign on the query) */
+const ONE_WITH_BANNERS = issued({
+  responseId: 'r7',
+  results: [{ uid: 'P202', sku: 'P202', parentId: 'P202', children: [] }],
+  slots: { header: ['8101'], banner: [], footer: [], left: [] },
+});
 const BOOT = issued({
   responseId: 'r5',
   query: 'boot',
@@ -74,6 +80,12 @@ export default {
       name: 'a single result: the client may navigate to its product before any impression',
       provenance: { companion: true, responses: [R4] },
       events: () => [new PageBuilder().render('r4', { at: 0 })],
+    },
+    {
+      // SC afterStore redirects on totalResults === 1 whatever banners came with the result
+      name: 'edge: a single result with campaign banners: the client redirects all the same',
+      provenance: { companion: true, responses: [ONE_WITH_BANNERS] },
+      events: () => [new PageBuilder().render('r7', { at: 0 })],
     },
     {
       name: 'a tile clicked within a second of the render, the page left with the click',
@@ -155,6 +167,19 @@ export default {
     },
   ],
   invalid: [
+    {
+      // SC afterStore redirects only with no filter of the shopper's
+      name: 'edge: a single result of a filtered search: the client shows it and impresses it',
+      provenance: { companion: true, responses: [{ ...R4, filtered: true }] },
+      events: () => [new PageBuilder().render('r4', { at: 0 })],
+      findings: [{ messageId: 'resultsNotImpressed', message: 'showed 1 tile, so' }],
+    },
+    {
+      name: 'edge: the only result of a page 2 (the last of several): no redirect',
+      provenance: { companion: true, responses: [{ ...ONE_WITH_BANNERS, page: 2 }] },
+      events: () => [new PageBuilder().render('r7', { at: 0 })],
+      findings: [{ messageId: 'resultsNotImpressed' }],
+    },
     {
       name: 'results shown and never impressed',
       provenance: { companion: true, responses: [R1] },

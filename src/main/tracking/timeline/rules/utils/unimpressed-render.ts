@@ -4,7 +4,7 @@
 // A response with nothing to show (the no-results page, which the client renders and never impresses) is
 // neither's, and so is a listing response replaced on screen by the listing's next search before its tiles
 // could be a second in view (`replacedBeforeImpression`).
-import { issuedKind } from '../../../../search/responses';
+import { issuedKind, type IssuedResponse } from '../../../../search/responses';
 import { endpointOf, isWidgetKind } from '../../../../../shared/kinds';
 import type { FindingData } from '../../../../../shared/timeline';
 import { plural, duration, type RuleContext, type ResponseRuleContext } from '../types';
@@ -76,8 +76,7 @@ export function unimpressedRender(
     : -1;
   // the no-results page, the empty widget: the provider's client renders it and impresses nothing
   if (shown === 0) return undefined;
-  const why =
-    shown > 0 ? mayHaveImpressedNone(r, ctx, own!.results.length, shown, render) : undefined;
+  const why = shown > 0 ? mayHaveImpressedNone(r, ctx, own!, render) : undefined;
   if (why !== undefined) {
     if (again) return undefined;
     shown = -1;
@@ -173,6 +172,15 @@ function replacedBeforeImpression(
 }
 
 /**
+ * Does the provider's client redirect to this response's only result? SC afterStore: with the
+ * singleResult redirect on (its default), a search with a query, no filter of the shopper's and a total of
+ * one result replaces the page with that product's, whatever banners came with it.
+ */
+function singleResultRedirect(own: IssuedResponse): boolean {
+  return own.results.length === 1 && own.page === 1 && own.query !== '' && !own.filtered;
+}
+
+/**
  * Why the provider's client may have impressed none of what a response showed, when it may: a widget
  * the shopper never scrolled to; a single result (the client navigates to the product at once); a click
  * sooner than an impression could be made (the page left with it); infinite scroll restoring later pages
@@ -181,12 +189,11 @@ function replacedBeforeImpression(
 function mayHaveImpressedNone(
   r: Response,
   ctx: RuleContext,
-  results: number,
-  shown: number,
+  own: IssuedResponse,
   render: TimelineEvent,
 ): string | undefined {
   if (isWidgetKind(r.kind)) return 'A widget the shopper never scrolled to legitimately sends none';
-  if (results === 1 && shown === 1)
+  if (r.kind === 'search' && singleResultRedirect(own))
     return 'A single result: the provider’s client may navigate to its product before any impression';
   // a click before a render again is one of the earlier view's
   const since = render === r.facts.renders[0] ? -Infinity : render.time;
