@@ -54,6 +54,38 @@ export default {
       },
     },
     {
+      name: 'the thank-you page’s emptied cart removed before its order, as the client sends it',
+      events: () => {
+        const page = thanks();
+        return [
+          product().cartAdd(JACKET, JACKET, { at: 0 }),
+          page.cartRemove(JACKET, [], { at: 5000 }),
+          page.order('12345', JACKET, { at: 5004 }),
+        ];
+      },
+    },
+    {
+      name: 'edge: a remove at the order’s very instant (sent just before it, or not)',
+      events: () => {
+        const page = thanks();
+        return [page.order('12345', JACKET, { at: 0 }), page.cartRemove(JACKET, [], { at: 0 })];
+      },
+    },
+    {
+      name: 'edge: a remove after the order of what it did not buy',
+      events: () => {
+        const page = thanks();
+        return [page.order('12345', JACKET, { at: 0 }), page.cartRemove(BOOT, [], { at: 300 })];
+      },
+    },
+    {
+      name: 'edge: a remove of the bought item on the next page load',
+      events: () => [
+        thanks().order('12345', JACKET, { at: 0 }),
+        product().cartRemove(JACKET, [], { at: 4000 }),
+      ],
+    },
+    {
       name: 'edge: the add on the order’s page comes before the order',
       events: () => {
         const page = thanks();
@@ -62,6 +94,27 @@ export default {
     },
   ],
   invalid: [
+    {
+      name: 'the thank-you page empties its cart after the order',
+      events: () => {
+        const page = thanks();
+        return [
+          product().cartAdd(JACKET, JACKET, { at: 0 }),
+          page.order('12345', JACKET, { at: 5000 }),
+          page.cartRemove(JACKET, [], { at: 5300 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'removedAfter',
+          message:
+            /^cart\/remove ev_\w+ removed uid "2001" on the order’s page 0\.3 s after order "12345" \(ev_\w+\) bought it/,
+          fix: 'do not send cart/remove after the order',
+          events: [2, 1],
+          behaviour: 'cart.ledger',
+        },
+      ],
+    },
     {
       name: 'the order first, then the cart/add of what it bought, on the thank-you page',
       events: () => {
@@ -74,6 +127,7 @@ export default {
       },
       findings: [
         {
+          messageId: 'late',
           message:
             /^cart\/add ev_\w+ added uid "2001" on the order’s page 0\.4 s after order "12345" \(ev_\w+\) bought it/,
           fix: 'send cart/add when the item goes into the cart',
@@ -92,7 +146,7 @@ export default {
           page.cartAdd(JACKET, JACKET, { at: 10_000 }),
         ];
       },
-      findings: [{ message: '10 s after order "12345"', events: [1, 0] }],
+      findings: [{ messageId: 'late', message: '10 s after order "12345"', events: [1, 0] }],
     },
     {
       name: 'edge: the add names the product of a variant the order bought (parentId)',
@@ -103,7 +157,7 @@ export default {
           page.cartAdd([{ uid: 'P200' }], [{ uid: 'P200' }], { at: 300 }),
         ];
       },
-      findings: [{ events: [1, 0] }],
+      findings: [{ messageId: 'late', events: [1, 0] }],
     },
   ],
 } satisfies RuleCases;
