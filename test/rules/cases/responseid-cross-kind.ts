@@ -98,6 +98,44 @@ export default {
   ],
   invalid: [
     {
+      name: 'the dropdown tracked with the search tracker: its whole response on search/*, the endpoint is the fix',
+      provenance: {
+        companion: true,
+        responses: [issued({ responseId: 'a2', kind: 'autocomplete' })],
+      },
+      events: () => {
+        const p = new PageBuilder();
+        return [p.render('a2', { at: 0 }), p.impression('a2', ['x'], { at: 1200 })];
+      },
+      findings: [
+        {
+          responseId: 'a2',
+          messageId: 'wrongEndpoint',
+          message:
+            'none to autocomplete/*: the autocomplete results were tracked on the search endpoints',
+          fix: 'send these events to autocomplete/*',
+        },
+      ],
+    },
+    {
+      name: 'a category page tracked on search/*',
+      provenance: { companion: true, responses: [issued({ responseId: 'c2', kind: 'category' })] },
+      events: () => [new PageBuilder().render('c2', { at: 0 })],
+      findings: [{ responseId: 'c2', messageId: 'wrongEndpoint', fix: 'to category/*' }],
+    },
+    {
+      name: 'edge: the dropdown tracked on its own endpoints too: the id on search/* is the stray one',
+      provenance: {
+        companion: true,
+        responses: [issued({ responseId: 'a3', kind: 'autocomplete' })],
+      },
+      events: () => {
+        const p = new PageBuilder();
+        return [p.as('autocomplete').render('a3', { at: 0 }), p.render('a3', { at: 3000 })];
+      },
+      findings: [{ responseId: 'a3', messageId: 'otherKind', fix: 'take data.responseId' }],
+    },
+    {
       name: 'search events carrying the autocomplete response’s id',
       events: () => {
         const p = new PageBuilder();

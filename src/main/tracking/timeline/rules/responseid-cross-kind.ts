@@ -53,6 +53,8 @@ const meta: RuleMeta<'response'> = {
       'responseId "{{responseId}}" was issued by the sandbox\'s recommend API for widget "{{issuedTag}}", yet this page renders it as widget "{{tag}}" ({{render}}) and sends it with tag "{{tag}}" in {{count}}: {{events}}.{{alsoRendered}} The provider\'s client runs one controller per widget, each rendering and tracking the response the recommend API answered for its own tag, with that response\'s own responseId: the "{{tag}}" widget shows and counts its results under the "{{issuedTag}}" widget\'s response.',
     sharedWidget:
       'responseId "{{responseId}}" was rendered on this page by widget "{{firstTag}}" ({{firstRender}}) and then by widget "{{tag}}" ({{render}}), which sends it in {{count}}: {{events}}. The provider\'s client runs one controller per widget, each rendering the response the recommend API answered for its own tag, each with its own responseId: two widgets never render one responseId, so one of them reuses the other\'s. The sandbox did not issue it, so it cannot tell whose it is; the later render is named.',
+    wrongEndpoint:
+      "responseId \"{{responseId}}\" was {{where}}, and every event of it on this page went to {{endpoints}} ({{count}}: {{events}}), none to {{other}}/*: the {{other}} results were tracked on the {{kind}} endpoints. The provider's client sends each controller's events to its own kind's endpoints, so the service counts this {{other}} response's events as {{kind}} traffic of a response it never served as {{kind}}.",
     otherKind:
       'responseId "{{responseId}}" is {{a}} {{other}} response\'s ({{where}}), yet this page sends it with {{endpoints}} in {{count}}: {{events}}. Each controller of the provider\'s client tracks its own response: {{kind}} events carry the responseId of the {{kind}} response whose results they are about, never one of a {{other}} response.',
   },
@@ -62,6 +64,8 @@ const meta: RuleMeta<'response'> = {
       'use the "{{tag}}" widget\'s own responseId{{ownId}}: render and track each widget with the responseId of its own recommend response, not the "{{issuedTag}}" widget\'s.',
     sharedWidget:
       'use the "{{tag}}" widget\'s own responseId (the recommend API answers each tag with its own): render and track each widget with the responseId of its own recommend response, not the "{{firstTag}}" widget\'s.',
+    wrongEndpoint:
+      'send these events to {{other}}/* (the endpoints of the {{other}} results they are about), with the same responseId{{tagged}}.',
     otherKind:
       'take data.responseId from the {{kind}} response shown (its {{source}}), not from the {{other}} response.',
   },
@@ -81,6 +85,7 @@ export const responseIdCrossKind = defineRule({
     let other: ResponseKind | undefined;
     let where = '';
     let originId: string | null = null;
+    let issuedTag: string | undefined;
     const origin = ctx.kindOrigin(r.responseId);
     if (origin && origin.kind !== r.kind && !categoryRedirect(r, origin.kind, origin.event)) {
       other = origin.kind;
@@ -94,6 +99,7 @@ export const responseIdCrossKind = defineRule({
       const kind = issued ? issuedKind(issued) : 'search';
       if (issued && kind !== r.kind && !categoryRedirect(r, kind, null)) {
         other = kind;
+        issuedTag = issued.tag;
         where =
           issued.tag !== undefined
             ? `issued by the sandbox's recommend API for widget ${JSON.stringify(issued.tag)}`
@@ -116,17 +122,29 @@ export const responseIdCrossKind = defineRule({
           ? 'recommend response, per widget'
           : 'tracking.responseId',
     };
+    // the companion's record says what it is and no event of its own kind carries it here: the whole
+    // response went to the wrong endpoints (a dropdown tracked with the search tracker), not a stray id
+    const wrongEndpoint = originId === null && !trackedAs(r, ctx, other);
+    const tagged = issuedTag !== undefined ? ` and tag ${JSON.stringify(issuedTag)}` : '';
     return [
       finding(
         meta,
         r.responseId,
-        { messageId: 'otherKind', data },
+        { messageId: wrongEndpoint ? 'wrongEndpoint' : 'otherKind', data: { ...data, tagged } },
         [...(originId ? [originId] : []), ...here.map((e) => e.id)],
         { responseId: r.responseId },
       ),
     ];
   },
 });
+
+/** Does any event of this page carry the responseId on the endpoints of `kind`? */
+function trackedAs(r: Response, ctx: RuleContext, kind: ResponseKind): boolean {
+  for (const o of ctx.page.responses.values())
+    if (o !== r && o.kind === kind && o.responseId === r.responseId && o.events.length > 0)
+      return true;
+  return false;
+}
 
 /** The first of a response's accepted renders, by time (then arrival). */
 function firstRender(r: Response): TimelineEvent | undefined {
