@@ -44,6 +44,7 @@ export type RuleId =
   | 'redirect-mismatch'
   | 'parentid-mismatch'
   | 'parentid-unclear'
+  | 'tile-uid-variant'
   | 'sku-of-another-item'
   | 'item-not-in-catalog'
   | 'item-ids-disagree'

@@ -46,6 +46,7 @@ import { inlineBannerNotImpressed } from './rules/inline-banner-not-impressed';
 import { redirectMismatch } from './rules/redirect-mismatch';
 import { parentIdMismatch } from './rules/parentid-mismatch';
 import { parentIdUnclear } from './rules/parentid-unclear';
+import { tileUidVariant } from './rules/tile-uid-variant';
 import { skuOfAnotherItem } from './rules/sku-of-another-item';
 import { itemNotInCatalog } from './rules/item-not-in-catalog';
 import { itemIdsDisagree } from './rules/item-ids-disagree';
@@ -138,6 +139,7 @@ export const RULES: readonly Rule[] = [
   redirectMismatch,
   parentIdMismatch,
   parentIdUnclear,
+  tileUidVariant,
   skuOfAnotherItem,
   itemNotInCatalog,
   itemIdsDisagree,
