@@ -64,6 +64,7 @@ export type RuleId =
   | 'search-not-rendered'
   | 'order-id-missing'
   | 'order-without-lines'
+  | 'order-ids-unlike-cart'
   | 'order-duplicate'
   | 'order-reloaded'
   | 'order-totals'

@@ -65,6 +65,7 @@ import { quickAddQty } from './rules/quick-add-qty';
 import { quickAddWithCartAdd } from './rules/quick-add-with-cart-add';
 import { orderIdMissing } from '../visits/rules/order-id-missing';
 import { orderWithoutLines } from '../visits/rules/order-without-lines';
+import { orderIdsUnlikeCart } from '../visits/rules/order-ids-unlike-cart';
 import { orderDuplicate } from '../visits/rules/order-duplicate';
 import { orderReloaded } from '../visits/rules/order-reloaded';
 import { orderTotals } from '../visits/rules/order-totals';
@@ -160,6 +161,7 @@ export const RULES: readonly Rule[] = [
   // the visit: its orders, carts, identity and attribution
   orderIdMissing,
   orderWithoutLines,
+  orderIdsUnlikeCart,
   orderDuplicate,
   orderReloaded,
   orderTotals,
