@@ -1,4 +1,4 @@
-import { PageBuilder, type RuleCases } from '../kit';
+import { PageBuilder, R3, type RuleCases } from '../kit';
 
 export default {
   valid: [
@@ -22,8 +22,30 @@ export default {
         ),
       ],
     },
+    {
+      name: 'edge: the redirect event names the search page it was sent from, the response redirects elsewhere (redirect-mismatch’s)',
+      provenance: { companion: true, responses: [R3] },
+      events: () => [
+        new PageBuilder({ pageUrl: 'http://localhost:3000/search?q=gift+card' }).redirect(
+          'r3',
+          'http://localhost:3000/search?q=gift+card',
+          { at: 0 },
+        ),
+      ],
+    },
   ],
   invalid: [
+    {
+      name: 'edge: with the response the companion issued, tracked on its redirect’s landing page',
+      provenance: { companion: true, responses: [R3] },
+      events: () => [
+        new PageBuilder({
+          pageLoadId: 'landing',
+          pageUrl: 'http://localhost:3000/pages/gift-cards',
+        }).redirect('r3', '/pages/gift-cards', { at: 0 }),
+      ],
+      findings: [{ message: 'sent from that very page', events: [0] }],
+    },
     {
       name: 'the redirect tracked on the landing page after the navigation',
       events: () => [

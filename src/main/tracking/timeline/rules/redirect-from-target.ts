@@ -5,8 +5,12 @@
 // moment it is created, so it is never the redirect's target. A storefront that tracks the redirect on
 // the landing page (after the navigation) reports it from the wrong page load, where nothing searched.
 // What it exempts: redirects whose target cannot be read as a URL, and targets that only differ by a hash.
+// The target is the response's redirect when the sandbox issued it: a redirect event that names the page it
+// was sent from, where the response redirects elsewhere, was sent from the search page with the wrong URL
+// (redirect-mismatch's), not from the landing page.
 import { endpointOf } from '../../../../shared/kinds';
 import { finding, list, defineRule, type RuleMeta } from './types';
+import { issuedFor } from './utils/provenance';
 
 const meta: RuleMeta<'response'> = {
   id: 'redirect-from-target',
@@ -29,6 +33,8 @@ const meta: RuleMeta<'response'> = {
       'send {{redirect}} from the search page when the response carries merchandising.redirect, then navigate.',
   },
   listens: ['redirect'],
+  // the redirect the response carried, when the companion issued it
+  needs: { provenance: true },
   notJudged: {
     category: 'a category page’s redirect goes to search/redirect: judged as search',
     recommendations: 'its controller sends no redirect',
@@ -48,11 +54,13 @@ function pageOf(url: string, base?: string): string | undefined {
 
 export const redirectFromTarget = defineRule({
   meta,
-  response(r) {
+  response(r, ctx) {
+    const served = issuedFor(r, ctx)?.redirect ?? null;
     const bad = r.facts.redirects.filter((e) => {
-      if (!e.redirect) return false;
+      const target = served ?? e.redirect;
+      if (!target) return false;
       const here = pageOf(e.pageUrl);
-      return here !== undefined && here === pageOf(e.redirect, e.pageUrl);
+      return here !== undefined && here === pageOf(target, e.pageUrl);
     });
     if (bad.length === 0) return [];
     return [
