@@ -103,7 +103,32 @@ export default {
           p.click('r1', 'P200', { at: 7000 }),
         ];
       },
-      findings: [{ message: 'another search\'s response "r5"', events: [2, 4] }],
+      findings: [
+        { messageId: 'replaced', message: 'another search\'s response "r5"', events: [2, 4] },
+      ],
+    },
+    {
+      name: 'back to the first search, served from the cache without its render: the render is the fix',
+      events: () => {
+        const p = new PageBuilder();
+        const q = new PageBuilder(at('http://localhost:3000/search?q=boots'));
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1100 }),
+          q.render('r2', { at: 5000 }),
+          q.impression('r2', ['b'], { at: 6100 }),
+          p.impression('r1', ['a'], { at: 10_100 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'notRenderedAgain',
+          message: 'at a URL that asks for its search again',
+          fix: 'send search/render again when a response comes back from the cache',
+          events: [2, 4],
+          responseId: 'r1',
+        },
+      ],
     },
     {
       name: 'a filter applied in an SPA, then a click with the unfiltered response’s id',
@@ -120,6 +145,7 @@ export default {
       },
       findings: [
         {
+          messageId: 'replaced',
           message: 'had rendered another search\'s response "r2" before',
           fix: 'send search/clickthrough with the responseId of the response whose results are on screen',
           events: [2, 4],
@@ -138,7 +164,9 @@ export default {
           p.click('a1', 'y', { at: 2000 }),
         ];
       },
-      findings: [{ message: 'but the dropdown had rendered', events: [1, 3] }],
+      findings: [
+        { messageId: 'replaced', message: 'but the dropdown had rendered', events: [1, 3] },
+      ],
     },
   ],
 } satisfies RuleCases;

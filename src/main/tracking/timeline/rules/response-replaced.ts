@@ -12,11 +12,16 @@
 // URLs (another path, query, filter or sort; page numbers and tracking parameters aside) or, when the
 // sandbox issued both, by their query and page (the same query on a later page may continue it); an event within REPAINT_MS of the newer render (a click landing as
 // the page repaints); widgets (two widgets of one profile may share a page).
+// Which fix leads: when every such event was made at a URL that asks for the response's own search again
+// (as at its render) and not for the newer one, the page shows that search again: the client served it
+// from its cache and renders it again (SC search(), 348ff75), so the render is what is missing, not the
+// responseId.
 import { countUpTo } from '../../../sorted';
 import type { TimelineEvent } from '../model';
 import type { Response } from '../response';
 import { endpointOf } from '../../../../shared/kinds';
 import { describe, finding, list, defineRule, type RuleMeta, judgedIn } from './types';
+import { sameSearch } from './utils/search-params';
 import {
   controllerOf,
   controllerRenders,
@@ -37,11 +42,15 @@ const meta: RuleMeta<'response'> = {
   explainedBy: ['responseid-stale'],
   defaultSeverity: 'error',
   messages: {
+    notRenderedAgain:
+      '{{events}} {{names}} responseId "{{responseId}}" at a URL that asks for its search again, after the {{controller}} had rendered another search\'s response "{{other}}" ({{otherRender}}), and "{{responseId}}" was not rendered again: the page shows it again from the client\'s cache without its render. The provider\'s {{kind}} controller renders after every search, a response served from its cache included, so the service counts these events for a response it never saw shown again.',
     replaced:
       '{{events}} {{names}} responseId "{{responseId}}", but the {{controller}} had rendered another search\'s response "{{other}}" before ({{otherRender}}) and not "{{responseId}}" again since: its tiles were no longer on screen. The provider\'s {{kind}} controller shows one response at a time and renders it again when it comes back.',
   },
   fix: 'Take the responseId from the response whose results are on screen (each tile’s own), not one kept from an earlier search.',
   fixes: {
+    notRenderedAgain:
+      'send {{render}} again when a response comes back from the cache (the provider’s controller renders after every search), before its impressions.',
     replaced:
       "send {{endpoint}} with the responseId of the response whose results are on screen (each tile's own), not one kept from an earlier search.",
   },
@@ -79,12 +88,16 @@ export const responseReplaced = defineRule({
       }
     if (bad.length === 0) return [];
     const by = bad[0]!;
+    const ownUrl = r.facts.renders[0]!.pageUrl;
+    const again = bad.every(
+      (b) => sameSearch(b.e.pageUrl, ownUrl) && !sameSearch(b.e.pageUrl, b.by.pageUrl),
+    );
     return [
       finding(
         meta,
         r.responseId,
         {
-          messageId: 'replaced',
+          messageId: again ? 'notRenderedAgain' : 'replaced',
           data: {
             events: list(
               bad.map((b) => describe(b.e)),
@@ -97,6 +110,7 @@ export const responseReplaced = defineRule({
             otherRender: by.by.id,
             kind: r.kind,
             endpoint: endpointOf(r.kind, by.e.event),
+            render: endpointOf(r.kind, 'render'),
           },
         },
         [...new Set(bad.flatMap((b) => [b.by.id, b.e.id]))],
