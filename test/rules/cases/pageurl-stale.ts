@@ -18,6 +18,12 @@ const RED_LATE = issued({
   requester: { ...ids, pageUrl: RED },
 });
 const NO_DOMAIN = issued({ responseId: 'no-domain', requester: ids });
+/** a hand-built search request whose domain is the site's origin */
+const ORIGIN_DOMAIN = issued({
+  responseId: 'origin',
+  query: 'shirt',
+  requester: { ...ids, pageUrl: 'http://localhost:3000' },
+});
 
 export default {
   valid: [
@@ -56,11 +62,25 @@ export default {
   ],
   invalid: [
     {
+      name: 'the search request built with the site’s origin as domain: the request is wrong, not the beacon',
+      provenance: { companion: true, responses: [ORIGIN_DOMAIN] },
+      events: () => [new PageBuilder({ pageUrl: FIRST }).render('origin', { at: 0 })],
+      findings: [
+        {
+          messageId: 'domainNotHref',
+          message: 'which asks for its search ("shirt"), but the search was requested with domain',
+          fix: 'not the site’s origin',
+          behaviour: 'search.request-context',
+        },
+      ],
+    },
+    {
       name: 'a fixed href in an SPA: the filtered search’s render carries the first URL',
       provenance: { companion: true, responses: [BLUE_SEARCH] },
       events: () => [new PageBuilder({ pageUrl: FIRST }).render('blue', { at: 0 })],
       findings: [
         {
+          messageId: 'stale',
           data: { carried: FIRST, requested: BLUE },
           events: [0],
           responseId: 'blue',
@@ -73,13 +93,13 @@ export default {
       name: 'a render 9 s after the answer is still judged',
       provenance: { companion: true, responses: [BLUE_SEARCH] },
       events: () => [new PageBuilder({ pageUrl: FIRST }).render('blue', { at: 8959 })],
-      findings: [{ responseId: 'blue' }],
+      findings: [{ messageId: 'stale', responseId: 'blue' }],
     },
     {
       name: 'a search from the render’s URL answered only after the render arrived does not explain it',
       provenance: { companion: true, responses: [BLUE_SEARCH, RED_LATE] },
       events: () => [new PageBuilder({ pageUrl: RED }).render('blue', { at: 0 })],
-      findings: [{ responseId: 'blue', data: { carried: RED } }],
+      findings: [{ messageId: 'stale', responseId: 'blue', data: { carried: RED } }],
     },
   ],
 } satisfies RuleCases;

@@ -10,10 +10,13 @@
 // made right after it); a URL that differs only in its fragment; a search the page made after it from the
 // render's URL, answered before the render arrived (the shopper moved on while the first search was in
 // flight); requests that carried no pageLoadId or domain.
+// Which side is wrong: when the render's URL asks for the response's query and the request's domain does
+// not (a bare origin, say), the beacon is right and the request was built by hand with another domain.
 import type { TimelineEvent } from '../model';
 import { finding, defineRule, type RuleMeta, judgedIn } from './types';
 import { issuedFor } from './utils/provenance';
 import { withoutHash } from './utils/request-context';
+import { queryOf } from './utils/search-params';
 
 /** a render made right after its response arrives within this (its queue's debounce, a slow network) */
 export const RENDERED_MS = 10_000;
@@ -32,8 +35,16 @@ const meta: RuleMeta<'response'> = {
   ),
   defaultSeverity: 'warning',
   messages: {
+    domainNotHref:
+      '{{eventId}}, the render of response "{{responseId}}", carries pageUrl "{{carried}}", which asks for its search ({{query}}), but the search was requested with domain "{{requested}}", which does not. The provider’s controllers send domain = window.location.href with every search, so the request was built with another domain than the page’s: the service joins the search to the wrong page.',
     stale:
       '{{eventId}}, the render of response "{{responseId}}", carries pageUrl "{{carried}}", but that search was requested from "{{requested}}" on this page load (its request’s domain, window.location.href). The provider’s client takes pageUrl from window.location.href when the event is created, so the beacons say the shopper was on another page than the one that searched: the beacon was probably given a fixed `href` at start, and every event of the SPA keeps the first URL.',
+  },
+  fixes: {
+    stale:
+      'leave the beacon’s pageUrl to window.location.href (do not pass a fixed `href` option in an SPA), so each event carries the URL it was created at.',
+    domainNotHref:
+      'send the search request’s domain as the page’s href when it searches (window.location.href, as the provider’s controllers do), not {{requestedWhat}}.',
   },
   fix: 'Leave the beacon’s pageUrl to window.location.href (do not pass a fixed `href` option in an SPA), so each event carries the URL it was created at.',
   listens: ['render'],
@@ -70,22 +81,43 @@ export const pageurlStale = defineRule({
         withoutHash(o.requester.pageUrl) === carried
       )
         return [];
+    const query = issued.query.trim().replace(/\s+/g, ' ').toLowerCase();
+    const requestWrong =
+      query !== '' && queryOf(render) === query && queryOf({ pageUrl: asked.pageUrl }) !== query;
     return [
       finding(
         meta,
         r.responseId,
         {
-          messageId: 'stale',
+          messageId: requestWrong ? 'domainNotHref' : 'stale',
           data: {
             eventId: render.id,
             responseId: r.responseId,
             carried: render.pageUrl,
             requested: asked.pageUrl,
+            query: JSON.stringify(issued.query),
+            requestedWhat: isOrigin(asked.pageUrl) ? 'the site’s origin' : 'another URL',
           },
         },
         [render.id],
-        { responseId: r.responseId },
+        {
+          responseId: r.responseId,
+          ...(requestWrong &&
+            r.kind !== 'autocomplete' && {
+              behaviour: `${r.kind}.request-context`,
+            }),
+        },
       ),
     ];
   },
 });
+
+/** Is the URL a bare origin (no path beyond "/", no query)? */
+function isOrigin(url: string): boolean {
+  try {
+    const u = new URL(url);
+    return (u.pathname === '/' || u.pathname === '') && u.search === '';
+  } catch {
+    return false;
+  }
+}
