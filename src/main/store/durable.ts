@@ -13,7 +13,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { lstat, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { lstat, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { dataDirFailure } from './data-dir-error';
 import { PRIVATE_FILE } from './file-modes';
@@ -21,6 +21,32 @@ import { PRIVATE_FILE } from './file-modes';
 /** The name beside `file` of its replacement while it is written (one at a time per file: see `replacing`). */
 function tmpName(file: string): string {
   return path.join(path.dirname(file), `.${path.basename(file)}.tmp`);
+}
+
+/** Is `name` (a file's name, no folder) a temp name `tmpName` makes (or the health probe's)? */
+export function isTempName(name: string): boolean {
+  return name.length > '..tmp'.length && name.startsWith('.') && name.endsWith('.tmp');
+}
+
+/**
+ * At start, with the data directory locked and before anything writes in it: remove the temp files a
+ * process killed mid-write left in `folders` (relative to `dataDir`). Such a file was never renamed into
+ * place, so no write it held was acknowledged; without this it stays until the same file is written
+ * again, which may be never. Only regular files with a temp name are removed: a folder or a link there is
+ * not the sandbox's leftover, and a folder that is itself a link is not looked into. Best effort: a
+ * leftover that cannot be removed is in nobody's way, since the next write of its file replaces it.
+ */
+export async function removeTempFiles(dataDir: string, folders: readonly string[]): Promise<void> {
+  for (const folder of folders) {
+    const dir = path.join(dataDir, folder);
+    if (!(await lstat(dir).catch(() => null))?.isDirectory()) continue;
+    const names = await readdir(dir).catch(() => [] as string[]);
+    for (const name of names.filter(isTempName)) {
+      const file = path.join(dir, name);
+      if ((await lstat(file).catch(() => null))?.isFile())
+        await rm(file, { force: true }).catch(() => undefined);
+    }
+  }
 }
 
 /** The replacement under way per file: the next waits for it, so two never share the temp file. */

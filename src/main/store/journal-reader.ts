@@ -8,7 +8,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import type { RecordedEvent } from '../../shared/events';
 import { recordedEventProblem } from './recorded-event';
-import { seqOfId } from './event-id';
+import { eventId, seqOfId } from './event-id';
 import { tailKind, type TailKind } from './journal-tail';
 
 /** First line of every journal file: lets ids continue after a compaction dropped the newest events' predecessors. */
@@ -70,6 +70,24 @@ export interface ReadResult {
 const CHUNK = 1 << 20;
 const MAX_WARNINGS = 20;
 
+/**
+ * The highest seq a journal record is trusted with. Ids are exact only while seqs are safe integers (below
+ * 2^53: past it, seq + 1 is seq again, and one id goes to several events); 10^15 events is thousands of
+ * years at any rate the sandbox takes, so a record past it is damage, and what ids continue from stays far
+ * below 2^53.
+ */
+const MAX_SEQ = 1e15;
+
+/**
+ * How far beyond the highest seq the file holds a header's or a reset's nextSeq is believed. A gap is
+ * genuine: ids handed out to events no longer in the file (forgotten by retention or a reset before the
+ * last compaction, an import undone, a damaged end skipped). Believing a damaged value costs little (ids
+ * jump ahead, still unique); ignoring a genuine one hands ids out twice. So the bound is where no genuine
+ * gap reaches: 10^12 ids is a million events a day for 2,700 years. Past it the value is a damaged field
+ * (a digit run doubled, an edit), and believing it would leave the ids near 2^53.
+ */
+const MAX_SEQ_GAP = 1e12;
+
 /** Stream the journal at `file`, handing each readable entry to `onEntry` in file order. */
 export async function readJournal(
   file: string,
@@ -90,7 +108,8 @@ export async function readJournal(
   const warnings = new JournalWarnings(file, result.warnings);
   try {
     const imports = new ImportGate(onEntry, warnings.note);
-    const order = new SeqOrder(imports.take, warnings.skip, warnings.note, imports.damaged);
+    const claims = new NextSeqClaims(imports.take, warnings.note);
+    const order = new SeqOrder(claims.take, warnings.skip, warnings.note, imports.damaged);
     const read = (line: Buffer) => {
       const entry = takeLine(line, ++result.lines, order, warnings);
       if (entry) result.records++;
@@ -111,6 +130,7 @@ export async function readJournal(
       }
     }
     order.end();
+    claims.end();
     result.unended = imports.end();
   } finally {
     await handle.close();
@@ -148,12 +168,14 @@ export function readJournalText(
       events = site === undefined ? [] : events.filter((e) => e.siteId !== site);
     }
   }, warnings.note);
-  const order = new SeqOrder(imports.take, warnings.skip, warnings.note, imports.damaged);
+  const claims = new NextSeqClaims(imports.take, warnings.note);
+  const order = new SeqOrder(claims.take, warnings.skip, warnings.note, imports.damaged);
   const lines = text.split('\n');
   lines.forEach((line, i) =>
     takeLine(i === 0 ? line.replace(/^\uFEFF/, '') : line, i + 1, order, warnings),
   );
   order.end();
+  claims.end();
   imports.end();
   warnings.finish();
   return { events, problems };
@@ -384,9 +406,10 @@ class SeqOrder {
   /** No more records. */
   end(): void {
     this.settle(Infinity);
-    // the id of a damaged last record is not handed out again
+    // the id of a damaged last record is not handed out again, unless it is too far off to be one the
+    // sandbox handed out (its digits are the damage)
     const skipped = this.skippedId;
-    if (skipped && skipped.seq > this.last)
+    if (skipped && skipped.seq > this.last && skipped.seq - this.last <= MAX_SEQ_GAP)
       this.onEntry({ kind: 'header', nextSeq: skipped.seq + 1 }, 0);
   }
 
@@ -427,6 +450,69 @@ class SeqOrder {
   }
 }
 
+/** A nextSeq a header or reset record gives, and its line. */
+interface SeqClaim {
+  nextSeq: number;
+  line: number;
+  kind: 'header' | 'reset';
+}
+
+/**
+ * Believes the nextSeq of header and reset records only within bounds: one that is no safe whole number
+ * >= 0, or is more than MAX_SEQ_GAP beyond the highest seq the file holds, is a damaged field, ignored and
+ * named (the reset itself is kept), and ids continue after the seqs the file holds. A header comes before
+ * the events it is weighed against, so the claims are weighed at the end of the file, and the largest
+ * believed is handed on then, as a header; a reset is handed on in place, without its own.
+ */
+class NextSeqClaims {
+  private highest = 0;
+  private readonly claims: SeqClaim[] = [];
+
+  constructor(
+    private readonly onEntry: (entry: JournalEntry, line: number) => void,
+    private readonly note: (text: string) => void,
+  ) {}
+
+  readonly take = (entry: JournalEntry, line: number): void => {
+    if (entry.kind === 'event') this.highest = Math.max(this.highest, entry.event.seq);
+    if (entry.kind === 'header' || entry.kind === 'reset')
+      this.claims.push({ nextSeq: entry.nextSeq, line, kind: entry.kind });
+    if (entry.kind === 'header') return;
+    // a reset still forgets in its place; its nextSeq counts once weighed, at the end
+    this.onEntry(entry.kind === 'reset' ? { ...entry, nextSeq: 0 } : entry, line);
+  };
+
+  /** No more records: the claims weighed, the ignored ones named, the largest believed handed on. */
+  end(): void {
+    const ignored: Array<{ claim: SeqClaim; why: string }> = [];
+    let believed = 0;
+    for (const claim of this.claims) {
+      const why = this.doubt(claim.nextSeq);
+      if (why) ignored.push({ claim, why });
+      else believed = Math.max(believed, claim.nextSeq);
+    }
+    const next = Math.max(believed, this.highest + 1);
+    const from =
+      next === this.highest + 1
+        ? `after seq ${this.highest}, the highest the file holds`
+        : "as the file's other header and reset records say";
+    for (const { claim, why } of ignored)
+      this.note(
+        `line ${claim.line}: ${claim.kind === 'header' ? "the header's" : "this reset record's"} nextSeq ${claim.nextSeq} ${why}: a damaged field, ignored${claim.kind === 'reset' ? ' (the reset itself is kept)' : ''}; ids continue at ${eventId(next)}, ${from}. Nothing to do: the next compaction of the file drops the line`,
+      );
+    if (believed > 0) this.onEntry({ kind: 'header', nextSeq: believed }, 0);
+  }
+
+  /** Why `nextSeq` cannot be one the sandbox wrote, or null when it can. */
+  private doubt(nextSeq: number): string | null {
+    if (!Number.isSafeInteger(nextSeq) || nextSeq < 0)
+      return `is no whole number from 0 to ${Number.MAX_SAFE_INTEGER} (past that, ids are no longer exact)`;
+    if (nextSeq - this.highest > MAX_SEQ_GAP)
+      return `is more than 10^12 beyond seq ${this.highest}, the highest the file holds, farther than the ids any sandbox hands out`;
+    return null;
+  }
+}
+
 /** What the reader knows of an import still open: where it began and ended so far, and what follows. */
 interface OpenImport {
   began: number;
@@ -442,6 +528,8 @@ interface EndedImport {
   reset: boolean;
   events: number;
   mark: { line: number; text: string } | null;
+  /** its abort marker reads as one: its undoing was said when the marker was written */
+  aborted?: true;
 }
 
 /**
@@ -452,7 +540,10 @@ interface EndedImport {
  * unless an unreadable line follows its last record: a process stopped mid-import leaves no such line
  * (a torn last line is cut off at the next start), so that line is its damaged end marker. The import is
  * then kept as committed (the end of an acknowledged import, where the answer followed it), unless the
- * line still reads as its abort marker.
+ * line still reads as its abort marker. An import its readable abort marker ends is undone without a word:
+ * that marker was written either by the import that failed, whose answer said it is undone at the next
+ * start, or by the start that found it unended and said so then. It stays in the file until a compaction,
+ * and repeated at every start it read as news each time; it is said once, where it happened.
  */
 class ImportGate {
   private readonly open = new Map<string, OpenImport>();
@@ -477,7 +568,7 @@ class ImportGate {
         const was = this.open.get(entry.id) ?? { began: line, reset: false, mark: null };
         this.open.delete(entry.id);
         if (entry.marker === 'commit') this.committed.add(entry.id);
-        else this.undone.set(entry.id, { ...was, events: 0, mark: null });
+        else this.undone.set(entry.id, { ...was, events: 0, mark: null, aborted: true });
       }
       if (this.open.size === 0) this.release();
       return;
@@ -522,10 +613,11 @@ class ImportGate {
         `line ${mark!.line}: this unreadable line stands where the commit marker of the import begun at line ${began} would be (after its last record${legible ? ', and it still reads as one' : ''}): the import is taken as completed and acknowledged, ${stored(events, reset)} kept${legible ? '' : "; if it was the import's abort marker instead, that import had failed and was answered so: import the file again, with replace"}`,
       );
     }
-    for (const [, { began, events, reset, mark }] of this.undone)
-      this.note(
-        `line ${began}: an import that did not complete (${mark ? `it ended with an abort marker, line ${mark.line}, damaged` : 'the process stopped during it, or it failed'}) was undone: ${stored(events, reset)} not restored; beacons received meanwhile are`,
-      );
+    for (const [, { began, events, reset, mark, aborted }] of this.undone)
+      if (!aborted)
+        this.note(
+          `line ${began}: an import that did not complete (${mark ? `it ended with an abort marker, line ${mark.line}, damaged` : 'the process stopped during it, or it failed'}) was undone: ${stored(events, reset)} not restored; beacons received meanwhile are`,
+        );
     // ids never repeat: the next event comes after the undone ones
     if (this.droppedSeq > 0) this.onEntry({ kind: 'header', nextSeq: this.droppedSeq + 1 });
     return unended;
@@ -615,7 +707,7 @@ export function parseLine(text: string): JournalEntry | string {
     if (typeof v.import === 'string') {
       const event = v.event as Record<string, unknown> | null;
       if (!event || typeof event !== 'object') return 'imported event record without its event';
-      const problem = recordedEventProblem(event, true);
+      const problem = recordedEventProblem(event, true) ?? seqProblem(event.seq);
       return problem
         ? `imported event ${problem}`
         : { kind: 'event', event: event as unknown as RecordedEvent, importId: v.import };
@@ -626,8 +718,15 @@ export function parseLine(text: string): JournalEntry | string {
       return 'import marker without id and begin/commit/abort';
     return { kind: 'import', id: m.id, marker };
   }
-  const problem = recordedEventProblem(v, true);
+  const problem = recordedEventProblem(v, true) ?? seqProblem(v.seq);
   return problem
     ? `event ${problem}`
     : { kind: 'event', event: v as unknown as RecordedEvent, line: text };
+}
+
+/** A seq no id can be made from exactly (see MAX_SEQ): a damaged one, or one an older version handed out past 2^53. */
+function seqProblem(seq: unknown): string | null {
+  return (seq as number) > MAX_SEQ
+    ? `field seq ${seq as number} is past 10^15, beyond any seq the sandbox hands out (and past 2^53 ids are no longer exact)`
+    : null;
 }

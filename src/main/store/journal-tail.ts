@@ -1,9 +1,11 @@
-// The end of the events journal when it is not a whole line: what it is (a record the process stopped
-// writing, a zeroed disk block, bytes that are no record), what it cost, and where its bytes are kept.
-// A crash mid-write leaves the prefix of one record; a zeroed block or garbage may have held many, and
-// ids are never handed out twice within a data directory: the next seq skips as many as those bytes
-// could have held. The bytes are moved aside before the file is cut, so the evidence outlives the start
-// that found it, and later starts say it is there.
+// The end of the events journal when it is not a whole line: what it is (the start of a record, a zeroed
+// disk block, bytes that are no record), what it cost, and where its bytes are kept. The start of a
+// record is a write a crash cut short (never acknowledged: an append is acknowledged once synced), or the
+// file itself cut there (a copy or restore that stopped early, a disk fault), and then the records after
+// it are gone too: the file cannot tell which, so the warning says both. A zeroed block or garbage may
+// have held many records; the next seq skips as many as those bytes could have held, so that none of
+// their ids is handed out twice. The bytes are moved aside before the file is cut, so the evidence
+// outlives the start that found it, and later starts say it is there.
 import { closeSync, openSync, readdirSync, readSync, writeSync, fsyncSync } from 'node:fs';
 import path from 'node:path';
 import { dataDirFailure, DataDirError } from './data-dir-error';
@@ -77,7 +79,7 @@ export function tailWarning(
   const from = eventId(nextSeq);
   const kept = `its ${bytes} bytes were cut off and kept in ${aside}; ids continue at ${eventId(nextSeq + held)}`;
   if (kind === 'torn')
-    return `line ${line}: incomplete record at the end of the file (the process stopped while writing it, so it was never acknowledged: ${from} at most is lost); ${kept}`;
+    return `line ${line}: incomplete record at the end of the file: either a write cut short by a crash (not acknowledged: appends are acknowledged once on disk), or the file was cut here (a copy or restore that stopped early, a disk fault) and the records after it are lost too, their number unknown; ${kept} (should records after it be lost, ids they had may be handed out again)`;
   const what =
     kind === 'zeroed'
       ? 'zero bytes (a zeroed disk block: the disk lost what was written there, not a write the sandbox stopped in)'

@@ -32,11 +32,18 @@ import { keepAside, keptAsideWarnings, onlyDamage, seqsHeld, tailWarning } from 
 import { eventId } from './event-id';
 import { lockDataDir } from './dir-lock';
 import { dataDirFailure } from './data-dir-error';
-import { syncDir } from './durable';
+import { removeTempFiles, syncDir } from './durable';
 import { makePrivateDir, PRIVATE_FILE } from './private-files';
 import { beforeEachSlice, turn } from '../slices';
 
 export const JOURNAL_FILE = 'events.ndjson';
+
+/**
+ * Where the sandbox's durable writes (durable.ts) leave temp files when killed: the data dir, its catalogs
+ * and its HTTPS pair. Not uploads/: its own sweep at start (indexing/upload-stash.ts) removes them there,
+ * and says which feed's request each one was, which a sweep here, first, would leave it nothing to say.
+ */
+const TEMP_FOLDERS = ['', 'catalogs', 'tls'];
 
 export interface JournalOptions {
   /** compaction starts when the file holds more than 2 × retained + this many lines */
@@ -122,10 +129,16 @@ export class Journal implements EventPersistence {
     return Journal.load(dir, await Journal.lock(dir), log, options);
   }
 
-  /** The data dir made and locked for this process; the function given back releases it. */
+  /**
+   * The data dir made and locked for this process, the temp files a killed one left swept; the function
+   * given back releases it.
+   */
   static async lock(dir: string): Promise<() => void> {
     await makePrivateDir(dir);
-    return lockDataDir(dir);
+    const release = lockDataDir(dir);
+    // once locked (another sandbox's writes under way are not ours to remove), before any area writes
+    await removeTempFiles(dir, TEMP_FOLDERS);
+    return release;
   }
 
   /**
