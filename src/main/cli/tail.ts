@@ -2,7 +2,7 @@
 // arrive, one line each, coloured by verdict (accepted green, rejected red); with --findings, the newest
 // pages as they stand when it starts, then every page whose verdict or findings change. Reads only the
 // public admin API: the NDJSON follow stream of events (GET /_sandbox/events?follow=1), the pages'
-// summaries and the SSE timeline messages.
+// summaries and the SSE timeline and reset messages.
 import { sandboxOrigin } from '../../shared/sandbox-url';
 import { fetchFailureCause, fetchFailureReason } from '../../shared/fetch-failure';
 import { parseFlags, usageFailure, UsageError, wholeNumber, type FlagValues } from '../base/flags';
@@ -13,6 +13,7 @@ import type { PageTimelineSummaryDto, Verdict } from '../../shared/timeline';
 import { MAX_TIMELINE_LIMIT } from '../../shared/admin-api';
 import { AdminApiClient, type AdminCall } from '../../shared/admin-client';
 import { terminalSafe } from '../tracking/timeline/report';
+import type { ResetScope, StreamMessage } from '../../shared/stream';
 
 export const TAIL_USAGE =
   'usage: search-sandbox tail [--url URL] [--site SITEID] [--findings] [--json] [--backlog N]';
@@ -132,10 +133,10 @@ const HELP = `${TAIL_USAGE}
 Prints a running sandbox's beacons as they arrive, one line each (accepted green, rejected red).
 --url (default $SEARCH_SANDBOX_URL or http://127.0.0.1:4545), --site keeps one siteId, --backlog N
 prints the N newest first (default 10), --findings adds the N newest pages' verdicts and a line whenever
-a page's verdict or findings change, --json prints NDJSON instead: each recorded event as the admin
-API gives it, {"reset": …} when events were reset, and with --findings {"page": …} for each page line
-(siteId, pageLoadId, pageUrl, verdict, rules, …). Ctrl-C ends it. Exit 1 when the sandbox goes away while
-it follows it, 2 when none answers at --url or a flag is wrong.
+a page's verdict or findings change (again for a page sent again after a reset), --json prints NDJSON
+instead: each recorded event as the admin API gives it, {"reset": …} when events were reset, and with
+--findings {"page": …} for each page line (siteId, pageLoadId, pageUrl, verdict, rules, …). Ctrl-C ends
+it. Exit 1 when the sandbox goes away while it follows it, 2 when none answers at --url or a flag is wrong.
 `;
 
 /** The sandbox's origin from --url, else $SEARCH_SANDBOX_URL, else the default; what is wrong with it. */
@@ -259,8 +260,39 @@ async function newestPages(
 }
 
 /**
+ * The pages' lines printed so far, by site and pageLoadId: a page is printed when its verdict or rules
+ * differ from its last line. A reset forgets the pages it reset, as the sandbox did: a page that comes
+ * back after it (a test run again with the same pageLoadIds and findings) is printed again, not taken
+ * for the page already shown.
+ */
+class PageLines {
+  private readonly seen = new Map<string, string>();
+
+  constructor(
+    private readonly site: string | undefined,
+    private readonly print: (page: PageTimelineSummaryDto) => void,
+  ) {}
+
+  show(page: PageTimelineSummaryDto): void {
+    if (this.site !== undefined && page.siteId !== this.site) return;
+    const key = `${page.siteId}\u0000${page.pageLoadId}`;
+    const state = `${page.verdict} ${page.rules.join(',')}`;
+    if (this.seen.get(key) === state) return;
+    this.seen.set(key, state);
+    this.print(page);
+  }
+
+  forget(scope: ResetScope): void {
+    const prefix = scope.siteId === undefined ? '' : `${scope.siteId}\u0000`;
+    for (const key of this.seen.keys()) if (key.startsWith(prefix)) this.seen.delete(key);
+  }
+}
+
+/**
  * With --backlog N, the N newest pages as they stand when it connects; then SSE `timeline` messages: a
- * line whenever a page's verdict or rules change.
+ * line whenever a page's verdict or rules change. Resets are read from the same stream, not from the
+ * events stream: one stream keeps them in order with the pages' changes, so a page judged after a reset
+ * is never taken for one printed before it.
  */
 async function followPages(
   base: string,
@@ -270,31 +302,30 @@ async function followPages(
   signal: AbortSignal,
   json: boolean,
 ): Promise<void> {
-  const seen = new Map<string, string>();
-  const show = (page: PageTimelineSummaryDto) => {
-    if (site !== undefined && page.siteId !== site) return;
-    const key = `${page.siteId}\u0000${page.pageLoadId}`;
-    const state = `${page.verdict} ${page.rules.join(',')}`;
-    if (seen.get(key) === state) return;
-    seen.set(key, state);
-    io.out(pageLine(page, io, json));
-  };
+  const pages = new PageLines(site, (page) => io.out(pageLine(page, io, json)));
   try {
-    const res = await open(adminOf(base), 'stream', { query: { types: 'timeline' }, signal });
+    const query = { types: 'timeline,reset' };
+    const res = await open(adminOf(base), 'stream', { query, signal });
     // subscribed first, so no change falls between: then where the newest pages stand now (a page
     // judged while nobody listened, its no-impression decided, sends no change of its own)
-    if (backlog > 0) for (const page of await newestPages(base, site, backlog)) show(page);
-    let data = '';
-    for await (const line of lines(res.body!)) {
-      if (line.startsWith('data:')) data += line.slice(5).trimStart();
-      else if (line === '' && data) {
-        const parsed = JSON.parse(data) as
-          PageTimelineSummaryDto | { data: PageTimelineSummaryDto };
-        data = '';
-        show('data' in parsed ? parsed.data : parsed);
-      }
+    if (backlog > 0) for (const page of await newestPages(base, site, backlog)) pages.show(page);
+    for await (const message of sseMessages(res.body!)) {
+      if (message.type === 'reset') pages.forget(message.data);
+      else if (message.type === 'timeline') pages.show(message.data);
     }
   } catch {
     // the events stream reports why the sandbox went away
+  }
+}
+
+/** The `data:` of each SSE frame, as the `{type, data}` envelope it carries. */
+async function* sseMessages(body: ReadableStream<Uint8Array>): AsyncGenerator<StreamMessage> {
+  let data = '';
+  for await (const line of lines(body)) {
+    if (line.startsWith('data:')) data += line.slice(5).trimStart();
+    else if (line === '' && data) {
+      yield JSON.parse(data) as StreamMessage;
+      data = '';
+    }
   }
 }

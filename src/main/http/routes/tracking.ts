@@ -46,6 +46,13 @@ function sendJson(req: IncomingMessage, res: ServerResponse, status: number, bod
   else res.end(text, 'utf8');
 }
 
+/** What answers beacons: the domain, the forwarding, and the notes of beacons cut short. */
+interface Beacons {
+  ingest: TrackingIngest;
+  forwarding: BeaconForwarder | undefined;
+  cutShort: CutShortNotes;
+}
+
 /**
  * One beacon v2 request (every method, so wrong ones get the service's 405): read the body (1 MB cap),
  * hand plain data to the domain, answer, then forward when the site passes traffic through.
@@ -54,12 +61,14 @@ async function answerBeacon(
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
-  ingest: TrackingIngest,
-  forwarding: BeaconForwarder | undefined,
+  { ingest, forwarding, cutShort }: Beacons,
   send: (status: number, body: unknown) => void,
 ): Promise<void> {
   allowAnyOrigin(res);
   const { body, tooLarge } = await readBody(req, MAX_BODY_BYTES);
+  // the connection closed before the body was whole: see CutShortNotes (a body refused for its size
+  // was refused on what it announced or sent, and is recorded as the service's 413)
+  if (!tooLarge && !req.complete) return cutShort.note(req, path, body?.length ?? 0);
   const method = req.method ?? 'GET';
   const contentType = req.headers['content-type'];
   const contentEncoding = req.headers['content-encoding'];
@@ -89,6 +98,39 @@ async function answerBeacon(
   }
 }
 
+/** How often a sandbox says on stderr that beacons were cut short: at most once in this long. */
+const CUT_SHORT_QUIET_MS = 60_000;
+
+/**
+ * Beacons whose connection closed before their body was whole (the client went away, or stopped sending
+ * until the server gave up). They are not recorded, and nothing is left to answer. The real service never
+ * receives such a request, so it has no event of it either; recorded, as they were, they read as the
+ * storefront sending invalid JSON (a rejected beacon, a `schema` failure on its page, forwarded as such
+ * with tracking.forward), and a slow-body probe left 300 of them. What is worth knowing of one (a click
+ * cut off as its page navigated is lost in production too) is said on stderr instead: a line at most
+ * once a minute, counting the others, so a flood of them is one line, not hundreds.
+ */
+class CutShortNotes {
+  private quietUntil = 0;
+  private unsaid = 0;
+
+  note(req: IncomingMessage, path: string, received: number): void {
+    const now = Date.now();
+    if (now < this.quietUntil) {
+      this.unsaid += 1;
+      return;
+    }
+    const declared = req.headers['content-length'];
+    const of = declared === undefined ? ' (sent in chunks)' : ` of ${declared}`;
+    const more = this.unsaid > 0 ? `; ${this.unsaid} more since the last such line` : '';
+    this.quietUntil = now + CUT_SHORT_QUIET_MS;
+    this.unsaid = 0;
+    console.error(
+      `search-sandbox: ${req.method} ${clipped(path)}: the connection closed after ${received}${of} body bytes, before the body was whole: not recorded, as the real service never receives a request cut short${more}`,
+    );
+  }
+}
+
 /**
  * The beacon lane: beacons are the one request a storefront sends by the thousand, so they are answered
  * before express routes anything (its router, and `res.json`, cost more than validating and recording
@@ -102,13 +144,14 @@ export function beaconLane(
   forwarding: BeaconForwarder | undefined,
   stamp: (res: ServerResponse) => void,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const beacons = { ingest, forwarding, cutShort: new CutShortNotes() };
   return (req, res) => {
     const path = targetPath(req.url ?? '');
     if (!BEACON_PATH.test(path)) return false;
     stamp(res);
-    answerBeacon(req, res, path, ingest, forwarding, (status, body) =>
-      sendJson(req, res, status, body),
-    ).catch((err: unknown) => failed(req, res, err));
+    answerBeacon(req, res, path, beacons, (status, body) => sendJson(req, res, status, body)).catch(
+      (err: unknown) => failed(req, res, err),
+    );
     return true;
   };
 }
@@ -134,11 +177,12 @@ function failed(req: IncomingMessage, res: ServerResponse, err: unknown): void {
 
 export function trackingRouter(ingest: TrackingIngest, forwarding?: BeaconForwarder): Router {
   const router = Router();
+  const beacons = { ingest, forwarding, cutShort: new CutShortNotes() };
 
   // The express app alone answers beacons too, with express's own `res.json`: the yardstick the lane's
   // answers are compared with, byte for byte (test/api/beacon-lane.test.ts).
   router.use('/beacon/v2', (req: Request, res: Response) =>
-    answerBeacon(req, res, targetPath(req.originalUrl), ingest, forwarding, (status, body) =>
+    answerBeacon(req, res, targetPath(req.originalUrl), beacons, (status, body) =>
       res.status(status).json(body),
     ),
   );
