@@ -2,7 +2,7 @@
 // unreadable): the start-up and the feed's history say the sandbox's copy is missing, naming its file, and
 // the run fails saying so. Before, the run said no file had ever been uploaded, blaming the client.
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers are shaped by the assertions themselves */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SandboxClock } from '../../src/main/clock';
@@ -11,7 +11,13 @@ import { admin, fixture, restartableSandboxes, START, upload } from './indexing-
 
 const { start, stop, dataDir } = restartableSandboxes();
 const clock = () => new SandboxClock({ frozen: true, start: START });
-const KEPT = (dir: string) => path.join(dir, 'uploads', 'demo42-42.feed');
+/** The kept copy of feed 42's upload: the file its record in indexing.json names. */
+const KEPT = (dir: string) => {
+  const { feeds } = JSON.parse(readFileSync(path.join(dir, 'indexing.json'), 'utf8')) as {
+    feeds: Array<{ feedId: number; upload: { file: string } }>;
+  };
+  return path.join(dir, 'uploads', feeds.find((f) => f.feedId === 42)!.upload.file);
+};
 
 /** Feed 42 with an upload accepted and queued, the sandbox stopped before its run read it. */
 async function queuedUpload(): Promise<string> {

@@ -60,7 +60,7 @@ export function autopilotStep(engine: FeedEngine, rec: FeedRecord, at: number): 
 export function scheduledStart(engine: FeedEngine, rec: FeedRecord, at: number): void {
   const { config } = engine.settings(rec);
   const input = config.source.kind === 'cart' ? 'cart' : 'upload';
-  if (input === 'upload' && !engine.deps.stash.get(rec.siteId, rec.feedId)) {
+  if (input === 'upload' && !engine.deps.stash.get(rec)) {
     engine.advanceNextIndexTime(rec, at);
     engine.note(
       rec,

@@ -1,11 +1,10 @@
 // The small mutable state of indexing (feed states, history, outbox, last uploads) in lowdb:
 // a JSON file in the data directory, or memory when the sandbox is ephemeral. Survives restarts.
 import { Low, Memory } from 'lowdb';
-import { access, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DataDirError, dataDirFailure } from '../store/data-dir-error';
 import { makePrivateDir, PrivateJsonFile } from '../store/private-files';
-import { removeFile, replaceFile } from '../store/durable';
 import {
   describeProblem,
   feedsProblem,
@@ -91,6 +90,18 @@ export interface FeedRecord {
   lastRun: ParseSummary | null;
   products: number;
   history: HistoryEntry[];
+  /**
+   * The upload the feed indexes (its last accepted one; null: none). Naming it here, stored, is what
+   * commits a request's upload (upload-stash.ts). Absent in records of older versions, which kept it at
+   * a fixed name: named at their first start.
+   */
+  upload?: KeptUpload | null;
+}
+
+/** An accepted upload: its bytes' file in `<dataDir>/uploads/` (upload-names.ts) and the client's name. */
+export interface KeptUpload {
+  file: string;
+  name: string;
 }
 
 export interface StatusRead {
@@ -141,6 +152,8 @@ export function fixtureRecord(siteId: string, feed: FeedConfig, now: number): Fe
     lastAcceptedAt: null,
     lastRun: null,
     products: 0,
+    // a feed made anew never takes an upload an older state left (a reset removes them)
+    upload: null,
     history: [
       {
         kind: 'note',
@@ -152,8 +165,12 @@ export function fixtureRecord(siteId: string, feed: FeedConfig, now: number): Fe
   };
 }
 
-export async function openIndexingDb(dataDir: string | null): Promise<IndexingDb> {
-  if (!dataDir) return new Low<IndexingData>(new Memory<IndexingData>(), empty());
+/** The feeds' db, and whether indexing.json was there (false: in memory, or the feeds start anew). */
+export async function openIndexingDb(
+  dataDir: string | null,
+): Promise<{ db: IndexingDb; found: boolean }> {
+  if (!dataDir)
+    return { db: new Low<IndexingData>(new Memory<IndexingData>(), empty()), found: false };
   const file = path.resolve(dataDir, INDEXING_FILE);
   try {
     await makePrivateDir(dataDir);
@@ -161,20 +178,22 @@ export async function openIndexingDb(dataDir: string | null): Promise<IndexingDb
     throw dataDirFailure(path.resolve(dataDir), err, 'create');
   }
   const db = new Low<IndexingData>(new PrivateJsonFile<IndexingData>(file), empty());
-  db.data = await readIndexingFile(file);
-  return db;
+  const data = await readIndexingFile(file);
+  db.data = data ?? empty();
+  return { db, found: data !== null };
 }
 
 /**
  * Read indexing.json without ever replacing it: a file that cannot be read or is not this sandbox's
- * data stops the start-up (the user's feed states and outbox are in it), only a missing one starts fresh.
+ * data stops the start-up (the user's feed states and outbox are in it), only a missing one (null) starts
+ * fresh.
  */
-async function readIndexingFile(file: string): Promise<IndexingData> {
+async function readIndexingFile(file: string): Promise<IndexingData | null> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return empty();
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw dataDirFailure(file, err, 'read');
   }
   const fix =
@@ -213,95 +232,4 @@ function shapeProblem(data: unknown): string | null {
   if (typeof d.seq !== 'number') return '"seq" is not a number';
   if (d.mailSeq !== undefined && typeof d.mailSeq !== 'number') return '"mailSeq" is not a number';
   return null;
-}
-
-/** The last uploaded feed file per feed: in memory, mirrored to `<dataDir>/uploads/` when persistent. */
-export class UploadStash {
-  private readonly files = new Map<string, { data: Buffer; name: string }>();
-  /** why a feed's kept upload could not be read at start (its file missing or unreadable) */
-  private readonly lost = new Map<string, string>();
-
-  constructor(private readonly dir: string | null) {}
-
-  get(siteId: string, feedId: number): { data: Buffer; name: string } | undefined {
-    return this.files.get(`${siteId}/${feedId}`);
-  }
-
-  /** Keep an upload, on disk first when persistent (a failed write keeps the previous one, whole). */
-  async put(siteId: string, feedId: number, data: Buffer, name: string): Promise<void> {
-    if (this.dir) {
-      try {
-        await makePrivateDir(this.dir);
-      } catch (err) {
-        throw dataDirFailure(this.dir, err, 'create');
-      }
-      await replaceFile(this.file(siteId, feedId), data);
-      await replaceFile(`${this.file(siteId, feedId)}.name`, name);
-    }
-    this.files.set(`${siteId}/${feedId}`, { data, name });
-    this.lost.delete(`${siteId}/${feedId}`);
-  }
-
-  /**
-   * The feed's kept upload, read at start. None kept is no problem; one whose name is kept without its
-   * bytes, or whose file cannot be read, is lost, and `lostOf` says why (the sandbox's copy, not the
-   * client's file, is what failed).
-   */
-  async load(siteId: string, feedId: number): Promise<void> {
-    if (!this.dir || this.files.has(`${siteId}/${feedId}`)) return;
-    const file = this.file(siteId, feedId);
-    try {
-      const data = await readFile(file);
-      const name = await readFile(`${file}.name`, 'utf8').catch(() => 'upload');
-      this.files.set(`${siteId}/${feedId}`, { data, name });
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT') this.markLost(siteId, feedId, `${file} could not be read (${code})`);
-      else if (
-        await access(`${file}.name`).then(
-          () => true,
-          () => false,
-        )
-      )
-        this.markLost(siteId, feedId, `${file} is missing`);
-    }
-  }
-
-  /** Why the feed's kept upload is lost, if it is (see `load`). */
-  lostOf(siteId: string, feedId: number): string | undefined {
-    return this.lost.get(`${siteId}/${feedId}`);
-  }
-
-  /** The feed's upload is expected and is not there: `why` is said by every run that needed it. */
-  markLost(siteId: string, feedId: number, why: string): void {
-    this.lost.set(`${siteId}/${feedId}`, why);
-  }
-
-  /** Where the feed's upload is kept (null in memory). */
-  pathOf(siteId: string, feedId: number): string | null {
-    return this.dir ? this.file(siteId, feedId) : null;
-  }
-
-  async clear(siteId?: string): Promise<void> {
-    for (const key of [...this.lost.keys()])
-      if (siteId === undefined || key.startsWith(`${siteId}/`)) this.lost.delete(key);
-    for (const key of [...this.files.keys()]) {
-      const [site, feed] = key.split('/') as [string, string];
-      if (siteId !== undefined && site !== siteId) continue;
-      this.files.delete(key);
-      if (this.dir) {
-        await removeFile(this.file(site, Number(feed)));
-        await removeFile(`${this.file(site, Number(feed))}.name`);
-      }
-    }
-  }
-
-  /** The feed's upload files (its bytes and its name), whether there are any or not (none in memory). */
-  filesOf(siteId: string, feedId: number): string[] {
-    return this.dir ? [this.file(siteId, feedId), `${this.file(siteId, feedId)}.name`] : [];
-  }
-
-  private file(siteId: string, feedId: number): string {
-    return path.join(this.dir!, `${siteId}-${feedId}.feed`);
-  }
 }

@@ -2,6 +2,7 @@
 // is named (its path, its value, what it must be) before the engine runs on it, where it hung the
 // start-up (a state no step ends) or crashed it (a time that is no date).
 import { FEED_STATES, INDEX_STATUSES, TRANSITION_CAUSES } from '../../shared/indexing';
+import { isFeedUpload } from './upload-names';
 
 /** What is wrong with one value: where it is, what it is, and what it must be. */
 export interface FieldProblem {
@@ -198,6 +199,7 @@ function checkRecord(rec: Fields): void {
     last.string('finishedAt', 'optional');
   }
   rec.count('products');
+  keptUpload(rec);
   for (const entry of rec.items('history')) {
     entry.oneOf('kind', HISTORY_KINDS);
     entry.string('at');
@@ -208,6 +210,22 @@ function checkRecord(rec: Fields): void {
       entry.oneOf('to', FEED_STATES);
     }
   }
+}
+
+/**
+ * The upload a record names (absent in an older version's): a file of this feed's in `uploads/`, never a
+ * path (a replacement removes the file it replaced, which must be one of the feed's own).
+ */
+function keptUpload(rec: Fields): void {
+  const upload = rec.obj.upload === undefined ? null : rec.object('upload', true);
+  if (!upload) return;
+  const { siteId, feedId } = rec.obj as { siteId: string; feedId: number };
+  upload.need(
+    'file',
+    (v) => typeof v === 'string' && isFeedUpload(siteId, feedId, v),
+    `a file name of this feed's upload in uploads/: "${siteId}-${feedId}.<16 hex digits>.feed"`,
+  );
+  upload.string('name');
 }
 
 /**

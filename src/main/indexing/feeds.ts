@@ -18,8 +18,8 @@ import {
   type FeedRecord,
   type IndexingDb,
   type RunInfo,
-  type UploadStash,
 } from './feed-db';
+import type { UploadStash } from './upload-stash';
 import { executeRun, stepDuration, type RunResult } from './feed-runs';
 import {
   cartSource,
@@ -83,6 +83,8 @@ export class FeedEngine {
   private readonly catalogWrites = new Set<Promise<void>>();
   /** each feed's last change under way (see `committed`), by feed key */
   private readonly feedChanges = new Map<string, Promise<void>>();
+  /** the feeds whose change is being committed: whether it was stored, once known (see `deferSaves`) */
+  private readonly committing = new Map<FeedRecord, Promise<boolean>>();
   /** stores asked for so far, and the last of them known to be on disk */
   private changes = 0;
   private storedChanges = 0;
@@ -227,8 +229,7 @@ export class FeedEngine {
   /** A run with a new id, naming the upload it indexes (the stash keeps one per feed). */
   private newRun(rec: FeedRecord, run: Omit<RunInfo, 'id'>): RunInfo {
     this.deps.db.data.seq++;
-    const file =
-      run.input === 'upload' ? (this.deps.stash.get(rec.siteId, rec.feedId)?.name ?? null) : null;
+    const file = run.input === 'upload' ? (this.deps.stash.get(rec)?.name ?? null) : null;
     return { ...run, file, id: `run_${this.deps.db.data.seq}` };
   }
 
@@ -397,8 +398,8 @@ export class FeedEngine {
         ? ({ kind: 'cart', feed: config } as const)
         : ({
             kind: 'upload',
-            data: this.deps.stash.get(rec.siteId, rec.feedId)?.data,
-            lost: this.deps.stash.lostOf(rec.siteId, rec.feedId),
+            data: this.deps.stash.get(rec)?.data,
+            lost: this.deps.stash.lostOf(rec),
           } as const);
     const task: ParseTask = {
       runId,
@@ -548,7 +549,8 @@ export class FeedEngine {
 
   /** Store the feed's change, then tell it on the bus as it was made (see `tell`). */
   changed(rec: FeedRecord): void {
-    this.tell(rec, this.saved());
+    // in a commit, stored by the commit alone (see `deferSaves`)
+    this.tell(rec, this.committing.get(rec) ?? this.saved());
   }
 
   /** Store the feed states in the background (a change nobody waits on: a timed step, a status read). */
@@ -631,10 +633,19 @@ export class FeedEngine {
    * awaits (an upload being stored) would otherwise be judged on the state another was about to leave,
    * and two uploads sent at once would both be accepted, one of them lost (its request answered 200, its
    * file never indexed), where one after the other the second is refused as already queued.
+   *
+   * `settle`, when given, runs in the feed's turn once the change was stored or put back (not when the
+   * change itself threw): what the change left unnamed goes (the upload a stored request replaced).
    */
-  committed<T>(rec: FeedRecord, change: () => T | Promise<T>): Promise<T> {
+  committed<T>(
+    rec: FeedRecord,
+    change: () => T | Promise<T>,
+    settle?: () => Promise<void>,
+  ): Promise<T> {
     const k = key(rec.siteId, rec.feedId);
-    const run = (this.feedChanges.get(k) ?? Promise.resolve()).then(() => this.commit(rec, change));
+    const run = (this.feedChanges.get(k) ?? Promise.resolve()).then(() =>
+      this.commit(rec, change, settle),
+    );
     const settled = run.then(
       () => undefined,
       () => undefined,
@@ -646,18 +657,47 @@ export class FeedEngine {
     return run;
   }
 
-  private async commit<T>(rec: FeedRecord, change: () => T | Promise<T>): Promise<T> {
+  private async commit<T>(
+    rec: FeedRecord,
+    change: () => T | Promise<T>,
+    settle?: () => Promise<void>,
+  ): Promise<T> {
     const before = structuredClone(rec);
-    const result = await change();
+    const decide = this.deferSaves(rec);
+    let result: T;
+    try {
+      result = await change();
+    } catch (err) {
+      decide(this.saved()); // what it changed before it threw is stored as any move is
+      throw err;
+    }
     try {
       await this.persist();
+      decide(Promise.resolve(true));
     } catch (err) {
       Object.assign(rec, before);
+      decide(Promise.resolve(false));
       this.arm(rec);
       this.deps.bus.emit({ type: 'feed', data: this.view(rec) });
       throw err;
+    } finally {
+      await settle?.();
     }
     return result;
+  }
+
+  /**
+   * While a change of the feed is committed, its moves' saves (`changed`) wait for the commit's own
+   * store: a save of theirs would store the change before the commit decides it, and a request refused
+   * for a failed store would be on disk after all. Answers how to end it, with the commit's outcome.
+   */
+  private deferSaves(rec: FeedRecord): (stored: Promise<boolean>) => void {
+    let decide!: (stored: Promise<boolean>) => void;
+    this.committing.set(rec, new Promise<boolean>((resolve) => (decide = resolve)));
+    return (stored) => {
+      this.committing.delete(rec);
+      decide(stored);
+    };
   }
 
   dropParse(rec: FeedRecord): void {

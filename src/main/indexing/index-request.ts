@@ -4,7 +4,8 @@
 import type { AccountConfig } from '../accounts/config';
 import { humanDuration, statusTime } from '../durations';
 import { shown } from '../../shared/text';
-import type { FeedRecord, UploadStash } from './feed-db';
+import type { FeedRecord } from './feed-db';
+import type { UploadStash } from './upload-stash';
 import type { FeedEngine } from './feeds';
 import { isEmail } from './outbox';
 import {
@@ -77,11 +78,16 @@ export async function requestIndex(
   // `success` only once the request and the state it changed are on disk (else a DataDirError: 503,
   // and the feed is as it was); judged once the feed's changes before it are stored, so that a request
   // sent while another's upload is being stored sees the feed that one queued
-  const { verdict, queued } = await indexing.engine.committed(rec, async () => {
-    const now = indexing.engine.now;
-    const verdict = judge(indexing, rec, req, now);
-    return { verdict, queued: await recordRequest(indexing, rec, req, verdict, now) };
-  });
+  const { verdict, queued } = await indexing.engine.committed(
+    rec,
+    async () => {
+      const now = indexing.engine.now;
+      const verdict = judge(indexing, rec, req, now);
+      return { verdict, queued: await recordRequest(indexing, rec, req, verdict, now) };
+    },
+    // once stored (the upload it replaced goes) or refused and put back (its own upload goes)
+    () => indexing.stash.settle(rec, () => indexing.engine.stored()),
+  );
   if (verdict.refusal) {
     verdict.refusal.workflow = queued.workflow;
     throw verdict.refusal;
@@ -170,7 +176,7 @@ function judge(
       ),
     );
   }
-  if (input === 'upload' && req.method === 'PUT' && !stash.get(rec.siteId, feedId))
+  if (input === 'upload' && req.method === 'PUT' && !stash.get(rec))
     return refused(
       'refused-no-file',
       new NoUploadYet(
@@ -214,9 +220,10 @@ async function recordRequest(
     fromSandboxUi: req.fromSandboxUi,
   });
   const accepted = !verdict.refusal;
-  // the upload is stored before anything changes: a full disk refuses the request and changes nothing
-  if (accepted && req.upload)
-    await stash.put(rec.siteId, rec.feedId, req.upload.data, req.upload.name);
+  // the upload's bytes are stored first, under a file of their own, and named in the record: storing
+  // the record commits it (a full disk refuses the request and changes nothing, a crash before the
+  // record is stored leaves the feed with its previous upload)
+  if (accepted && req.upload) await stash.store(rec, req.upload.data, req.upload.name);
   if (accepted) rec.lastAcceptedAt = now;
   const detail = requestDetail(req, verdict);
   engine.addHistory(rec, {

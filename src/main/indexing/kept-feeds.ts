@@ -44,11 +44,11 @@ export function catalogMissing(engine: FeedEngine, rec: FeedRecord): string | nu
  */
 export function uploadLost(engine: FeedEngine, rec: FeedRecord): string | null {
   const { stash } = engine.deps;
-  if (rec.run?.input !== 'upload' || stash.get(rec.siteId, rec.feedId)) return null;
-  const where = stash.pathOf(rec.siteId, rec.feedId);
+  if (rec.run?.input !== 'upload' || stash.get(rec)) return null;
+  const where = stash.pathOf(rec);
   if (!where) return null;
-  const why = stash.lostOf(rec.siteId, rec.feedId) ?? `${where} is missing`;
-  stash.markLost(rec.siteId, rec.feedId, why);
+  const why = stash.lostOf(rec) ?? `${where} is missing`;
+  stash.markLost(rec, why);
   const file = rec.run.file ? ` (${rec.run.file})` : '';
   const reason = `the upload its ${rec.state === 'running' ? 'run indexes' : 'queued run will index'}${file} is not in the data directory: ${why}; upload the file again`;
   // a reset of another site starts the kept feeds again: said once in the history, not at each of them

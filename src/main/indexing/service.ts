@@ -14,13 +14,8 @@ import type {
 import type { AccountConfig } from '../accounts/config';
 import { SiteNotFound } from '../accounts/site-not-found';
 import { CatalogStore, FeedCatalog, type CatalogReader } from './catalog';
-import {
-  INDEXING_FILE,
-  openIndexingDb,
-  UploadStash,
-  type FeedRecord,
-  type IndexingData,
-} from './feed-db';
+import { INDEXING_FILE, openIndexingDb, type FeedRecord, type IndexingData } from './feed-db';
+import { UploadStash } from './upload-stash';
 import { PrivateJsonFile } from '../store/private-files';
 import { asideFor, type ResetFiles } from '../store/reset-commit';
 import { asDataDirError } from '../store/data-dir-error';
@@ -81,7 +76,7 @@ export class IndexingService {
     options: { limits?: DecodeLimits } = {},
   ): Promise<{ service: IndexingService; warnings: string[] }> {
     const dir = config.dataDir;
-    const db = await openIndexingDb(dir);
+    const { db, found } = await openIndexingDb(dir);
     const stash = new UploadStash(dir ? path.join(dir, 'uploads') : null);
     const catalogs = new CatalogStore(dir ? path.join(dir, 'catalogs') : null);
     await catalogs.load((siteId, feedId) =>
@@ -103,6 +98,8 @@ export class IndexingService {
     try {
       // a cart source that cannot be indexed at start-up is said where the sandbox says it is ready
       await service.initialise(undefined, warnings);
+      // once the records name their uploads on disk: what none names is an unanswered request's
+      warnings.push(...(await stash.sweep(db.data.feeds, found)));
     } catch (err) {
       // the start-up write of indexing.json fails on a full or read-only disk; say which file
       throw asDataDirError(err, 'write', dir ? path.resolve(dir, INDEXING_FILE) : undefined);
@@ -119,14 +116,15 @@ export class IndexingService {
     for (const account of this.accounts) {
       if (siteId !== undefined && account.siteId !== siteId) continue;
       for (const feed of account.feeds) {
-        await this.stash.load(account.siteId, feed.id);
         let rec = this.engine.record(account.siteId, feed.id);
         if (!rec) {
           rec = this.engine.fixtureRecord(account.siteId, feed);
           data.feeds.push(rec);
+          await this.stash.load(rec);
           const problem = await this.seedCatalog(rec);
           if (problem) warnings.push(`feed ${feed.id} of ${account.siteId}: ${problem}`);
         } else {
+          await this.stash.load(rec);
           configEdited(this.engine, rec);
           repairSchedule(this.engine, rec);
           const missing = catalogMissing(this.engine, rec);
@@ -346,12 +344,12 @@ export class IndexingService {
           asideFor(file.file, resetId),
         )
       : null;
-    const feeds = this.accounts
-      .filter((a) => sites.includes(a.siteId))
-      .flatMap((a) => a.feeds.map((f) => ({ siteId: a.siteId, feedId: f.id })));
-    const removed = feeds.flatMap((f) => [
-      ...this.catalogs.filesOf(f.siteId, f.feedId),
-      ...this.stash.filesOf(f.siteId, f.feedId),
+    const records = sites.flatMap((site) => this.engine.records(site));
+    // the uploads the records name now: reset.json names their files, for a start to finish the reset
+    const uploads = records.map((r) => r.upload);
+    const removed = records.flatMap((r) => [
+      ...this.catalogs.filesOf(r.siteId, r.feedId),
+      ...this.stash.filesOf(r),
     ]);
     return {
       files:
@@ -368,10 +366,9 @@ export class IndexingService {
           withoutSites(this.engine.deps.db.data, this.engine, sites),
         );
         await aside?.place();
-        for (const site of sites) {
-          await this.stash.clear(site);
-          await this.catalogs.clear(site);
-        }
+        // and those named since (a request stored meanwhile)
+        await this.stash.forget([...uploads, ...records.map((r) => r.upload)]);
+        for (const site of sites) await this.catalogs.clear(site);
       },
       abandon: async () => aside?.drop(),
     };
