@@ -49,9 +49,10 @@ export interface DiffPage {
   baseEvents: string[];
   currentEvents: string[];
   /**
-   * a changed page whose URL differs from BASE's only in the values of these parameters (the rest of the
-   * URL alike): the two pages are paired and their events compared; a parameter new every run (a
-   * timestamp, an order key) is left out with `--ignore query.NAME` (`ignore: ['query.NAME']`)
+   * a changed page whose URL differs from BASE's only in these parameters, at the same place in the
+   * journey: their values, or a parameter only one of the two URLs has (a cache buster a release added),
+   * the rest of the URL alike: the two pages are paired and their events compared; a parameter new every
+   * run (a timestamp, an order key) is left out with `--ignore query.NAME` (`ignore: ['query.NAME']`)
    */
   query?: QueryChange[];
   /**
@@ -69,11 +70,14 @@ export interface PathChange {
   current: string;
 }
 
-/** A URL parameter whose value differs between BASE's page and CURRENT's. */
+/**
+ * A URL parameter whose value differs between BASE's page and CURRENT's, as compared (`{orderId}` for one
+ * of the page's ids); `base` or `current` absent: that side's URL has no such parameter.
+ */
 export interface QueryChange {
   name: string;
-  base: string;
-  current: string;
+  base?: string;
+  current?: string;
 }
 
 export interface DiffResult {

@@ -34,10 +34,21 @@ const DiffPageSchema = closed({
   baseEvents: Type.Array(Type.String()),
   currentEvents: Type.Array(Type.String()),
   query: Type.Optional(
-    Type.Array(closed({ name: Type.String(), base: Type.String(), current: Type.String() }), {
-      description:
-        'a changed page whose URL differs from BASE’s only in these parameters’ values (paired with it)',
-    }),
+    Type.Array(
+      closed({
+        name: Type.String(),
+        base: Type.Optional(
+          Type.String({ description: 'absent: BASE’s URL has no such parameter' }),
+        ),
+        current: Type.Optional(
+          Type.String({ description: 'absent: CURRENT’s URL has no such parameter' }),
+        ),
+      }),
+      {
+        description:
+          'a changed page whose URL differs from BASE’s only in these parameters (their values, or one only one URL has; paired with it)',
+      },
+    ),
   ),
   path: Type.Optional(
     closed(

@@ -255,33 +255,40 @@ describe('search-sandbox diff', () => {
     expect((await differing(j, '--ignore', 'data.results[].price')).code).toBe(0);
   });
 
-  it('results in another order are one field change on the list, with both orders', async () => {
-    const j = journey();
-    const data = j[0]![0]!.events[1]!.data as { results: Array<{ uid: string }> };
-    data.results = [data.results[1]!, data.results[0]!, data.results[2]!];
-    const { pages } = await differing(j);
+  it('items in another order are one field change on the list, with both orders; the tiles an impression names are a set', async () => {
+    const twoLines = (uids: string[]): Journey => {
+      const j = journey();
+      const line = (uid: string) => ({ uid, parentId: uid, sku: `sku-${uid}`, qty: 1, price: 50 });
+      (j[0]![2]!.events[0]!.data as { results: unknown[] }).results = uids.map(line);
+      return j;
+    };
+    const good = file('good.ndjson', run(twoLines(['102', '103'])));
+    const r = await diff([
+      good,
+      file('c.ndjson', run(twoLines(['103', '102']))),
+      '--format',
+      'json',
+    ]);
+    const pages = (JSON.parse(r.out) as DiffResult).pages.filter((p) => p.status !== 'same');
     expect(pages).toHaveLength(1);
     expect(pages[0]!.changes).toHaveLength(1);
     const change = pages[0]!.changes[0]!;
     expect(change).toMatchObject({
       change: 'field',
-      event: 'search/impression',
+      event: 'order/transaction',
       path: 'data.results',
     });
-    expect((change.base as Array<{ uid: string }>).map((r) => r.uid)).toEqual([
-      '101',
-      '102',
-      '103',
-    ]);
-    expect((change.current as Array<{ uid: string }>).map((r) => r.uid)).toEqual([
-      '102',
-      '101',
-      '103',
-    ]);
-    const text = await diff([base(), file('c.ndjson', run(j))]);
+    expect((change.base as Array<{ uid: string }>).map((r) => r.uid)).toEqual(['102', '103']);
+    expect((change.current as Array<{ uid: string }>).map((r) => r.uid)).toEqual(['103', '102']);
+    const text = await diff([good, file('c.ndjson', run(twoLines(['103', '102'])))]);
     expect(text.out).toContain(
-      '  field    search/impression (event 2) data.results (uids in order): 101, 102, 103 → 102, 101, 103\n',
+      '  field    order/transaction (event 1) data.results (uids in order): 102, 103 → 103, 102\n',
     );
+    // the tiles came into view in another order: the same items impressed, no change
+    const j = journey();
+    const data = j[0]![0]!.events[1]!.data as { results: Array<{ uid: string }> };
+    data.results = [data.results[1]!, data.results[0]!, data.results[2]!];
+    expect(await differing(j)).toEqual({ code: 0, pages: [] });
   });
 
   it('a response tracked in another place (a click on a response the page had not shown) is a field change', async () => {
@@ -821,21 +828,21 @@ describe('search-sandbox diff', () => {
     const baseline = file('journey.json', baselineText(recording));
     const withOrder = file(
       'order.ndjson',
-      run(thanksWith('/checkout/thanks?order={ORDER}'), { origin: 'https://shop.example' }),
+      run(thanksWith('/checkout/done?order={ORDER}'), { origin: 'https://shop.example' }),
     );
     const r = await diff([baseline, withOrder]);
     expect(r.code).toBe(1);
     expect(r.out).toContain('removed  order /checkout/thanks: only in BASE (order/transaction)\n');
     expect(r.out).toContain(
-      'added    order /checkout/thanks?order={orderId}: only in CURRENT (order/transaction)\n',
+      'added    order /checkout/done?order={orderId}: only in CURRENT (order/transaction)\n',
     );
     const json = JSON.parse(
       (await diff([baseline, withOrder, '--format', 'json'])).out,
     ) as DiffResult;
     expect(json.pages.find((p) => p.status === 'added')).toMatchObject({
-      page: '/checkout/thanks?order={orderId}',
+      page: '/checkout/done?order={orderId}',
       pageUrl: expect.stringMatching(
-        /^https:\/\/shop\.example\/checkout\/thanks\?order=[0-9a-f-]{36}$/,
+        /^https:\/\/shop\.example\/checkout\/done\?order=[0-9a-f-]{36}$/,
       ),
     });
   });

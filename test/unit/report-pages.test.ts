@@ -93,10 +93,16 @@ describe('live reports, each page counted first and built once as it is written'
 
 /** An engine that holds these pages as they were judged: each page's handle carries its DTO. */
 function sourceOf(dtos: readonly PageTimelineDto[]): ReportSource & { dtoBuilt: number } {
+  // what JUnit's case names read of an engine's page (junit-names.ts, pageIdentity), as the DTO says it
   const pages = dtos.map((dto) => ({
     siteId: dto.siteId,
     sessionId: dto.sessionId,
+    userId: dto.userId,
     pageLoadId: dto.pageLoadId,
+    pageKind: dto.pageKind,
+    pageUrl: dto.pageUrl,
+    responses: { values: () => dto.responses.values() },
+    visitEvents: dto.visitEvents ?? [],
     dto,
   }));
   const dtoOf = (page: Page) => (page as unknown as (typeof pages)[number]).dto;

@@ -11,7 +11,8 @@ import {
   strip,
   type IgnorePath,
 } from './normalize';
-import type { RecPage, Recording, RecSession } from './recording';
+import type { RecEvent, RecPage, Recording, RecSession } from './recording';
+import { isImpression, mergedImpressions, sortImpressed } from './impressions';
 import type { IgnoreUse } from './ignore-use';
 
 const BASELINE_FORMAT = 'search-sandbox-baseline';
@@ -124,7 +125,7 @@ export function parseBaseline(
         !Array.isArray(p.events)
       )
         return `${at}: expected {"kind": "…", "page": "/path?query", "events": [...]}`;
-      const events = [];
+      const events: RecEvent[] = [];
       for (const [ei, e] of p.events.entries()) {
         if (!isObject(e) || typeof e.event !== 'string' || !e.event.includes('/'))
           return `${at}.events[${ei}]: expected an object with "event": "category/event"`;
@@ -133,6 +134,8 @@ export function parseBaseline(
         const context = compared.context;
         if (isObject(context) && typeof context.pageUrl === 'string')
           context.pageUrl = pageLocation(context.pageUrl, none, matching.params, use);
+        // a file written before impressions were compared by response has them as the requests sent them
+        if (isImpression(event)) sortImpressed(compared);
         events.push({ event, text: fieldsText(compared, ignore, use) });
       }
       // the file's page is written as compared already (volatile ids as {orderId}); ignored parameters go
@@ -145,12 +148,24 @@ export function parseBaseline(
         shown,
         siteId: '',
         pageLoadId: '',
-        events,
+        events: mergedImpressions(events),
       });
     }
     sessions.push({ pages });
   }
-  return carried.length > 0 ? { sessions, ignore: carried } : { sessions };
+  const recording: Recording = carried.length > 0 ? { sessions, ignore: carried } : { sessions };
+  if (writtenWithoutOrderIds(text)) recording.withoutOrderIds = true;
+  return recording;
+}
+
+/**
+ * Was the file written before orderIds were compared by their form? Such a file has none (they were left
+ * out); one written since has the form of each orderId its run sent (`"orderId":"{digits}"`). A file of a
+ * run that sent none reads so too: the other side's orderIds are then left out, which hides only an
+ * orderId sent now where that run's order event had none.
+ */
+function writtenWithoutOrderIds(text: string): boolean {
+  return !/"orderId"\s*:/.test(text);
 }
 
 /** The ignore paths a baseline file says it was written with, checked; a string says what is wrong. */

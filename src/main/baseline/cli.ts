@@ -24,10 +24,11 @@ const processIo: DiffIo = { out: writeStdout, err: (t) => process.stderr.write(t
 const HELP = `${DIFF_USAGE}
 Compares two recordings of one journey (NDJSON of beacon events, a sandbox export, a HAR, or a
 baseline file): sessions matched by their pages, pages by kind and URL path and query, events in
-order with their data. Ids, timestamps, hosts and orderIds are ignored; responseIds by their place;
-a URL parameter or path segment that is one of the page's ids (/thanks?order=1001,
-/order-received/1001/) by its name. Recorded events are taken in the order the sandbox received them
-(their seq), bare beacon bodies in their lines' order.
+order with their data. Ids, timestamps and hosts are ignored; responseIds by their place, orderIds
+by their form (WEB-847661 is WEB-{digits}); a URL parameter or path segment that is one of the
+page's ids (/thanks?order=1001, /order-received/1001/) by its name. A response's impressions are
+the items it impressed, however the requests split them. Recorded events are taken in the order the
+sandbox received them (their seq), bare beacon bodies in their lines' order.
 --ignore PATH (repeatable) leaves a field out: data.results[].price, context.pageUrl (pages then
 match by kind and place), or query.NAME, a URL parameter such as a token or cache buster. A path that
 matched nothing in either recording is said on stderr (with the nearest that occurs); the exit code

@@ -14,6 +14,8 @@ import type {
 import { align, type Step } from './align';
 import { fieldChanges, namedUids } from './fields';
 import { gapPairs, looseSessionKey, withoutParams, withoutSegment } from './gap-pairs';
+import { isImpression } from './impressions';
+import { withoutOrderIdForms } from './normalize';
 import { pageKey, type RecEvent, type RecPage, type Recording, type RecSession } from './recording';
 
 interface Keyed {
@@ -260,7 +262,7 @@ function pageChanges(base: RecPage, current: RecPage): DiffChange[] {
       else if (bi < 0)
         changes.push(named({ change: 'extra', event: c[ci]!.event, currentIndex: ci }, c[ci]!));
       else
-        for (const f of fieldChanges(b[bi]!.text, c[ci]!.text))
+        for (const f of fieldChanges(b[bi]!.text, c[ci]!.text, isImpression(c[ci]!.event)))
           changes.push({
             change: 'field',
             event: c[ci]!.event,
@@ -345,11 +347,27 @@ function sessionPages(base: RecSession, current: RecSession, out: DiffPage[]): v
 /** Pages compared between two turns of the event loop (`turn`): a server stays responsive meanwhile. */
 const PAGES_A_TURN = 500;
 
+/** A recording's events without their orderIds' forms (`withoutOrderIds`: the other side has none). */
+function withoutOrderIds(recording: Recording): Recording {
+  const sessions = recording.sessions.map((s) => ({
+    pages: s.pages.map((p) => ({
+      ...p,
+      events: p.events.map((e) => ({ event: e.event, text: withoutOrderIdForms(e.text) })),
+    })),
+  }));
+  return { ...recording, sessions };
+}
+
 export async function compareRecordings(
   base: Recording,
   current: Recording,
   turn: () => Promise<void> = () => Promise.resolve(),
 ): Promise<DiffResult> {
+  // a baseline file that predates orderIds' forms matches a run as that version compared them: without them
+  if (base.withoutOrderIds || current.withoutOrderIds) {
+    base = withoutOrderIds(base);
+    current = withoutOrderIds(current);
+  }
   const b = base.sessions.map(keyed);
   const c = current.sessions.map(keyed);
   const pairs = matchSessions(b, c);

@@ -1,5 +1,7 @@
 // The field changes between two versions of one event: each differing value once, at its path. A list whose
 // items are the same in another order (results, banners) is one change on the list's path, with both orders.
+// An impression's results and banners are the items its response impressed (impressions.ts): when another
+// uid is among them, or one as many times, they are one change on the list's path, with both lists.
 import { isObject } from '../../shared/values';
 import { align } from './align';
 import { canonical } from './normalize';
@@ -44,6 +46,22 @@ function sameItems(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
+/** The uids of a list's items, when every item has one. */
+function itemUids(items: readonly unknown[]): string[] | null {
+  const uids: string[] = [];
+  for (const item of items) {
+    if (!isObject(item) || typeof item.uid !== 'string') return null;
+    uids.push(item.uid);
+  }
+  return uids;
+}
+
+/** no list compared as impressed: an event other than an impression, or a list inside another */
+const NONE: ReadonlySet<string> = new Set();
+
+/** The lists an impression's items are in: compared as the uids impressed, each as many times as it was. */
+const IMPRESSED = new Set(['data.results', 'data.banners']);
+
 function listChanges(path: string, base: unknown[], current: unknown[], out: FieldChange[]): void {
   const bKeys = base.map((v) => canonical(v ?? null));
   const cKeys = current.map((v) => canonical(v ?? null));
@@ -58,7 +76,7 @@ function listChanges(path: string, base: unknown[], current: unknown[], out: Fie
   const flush = () => {
     const paired = Math.min(gapB.length, gapC.length);
     for (let k = 0; k < paired; k++)
-      valueChanges(`${path}[${gapC[k]}]`, base[gapB[k]!], current[gapC[k]!], out);
+      valueChanges(`${path}[${gapC[k]}]`, base[gapB[k]!], current[gapC[k]!], out, NONE);
     for (let k = paired; k < gapB.length; k++)
       out.push({ path: `${path}[${gapB[k]}]`, base: base[gapB[k]!] });
     for (let k = paired; k < gapC.length; k++)
@@ -74,24 +92,40 @@ function listChanges(path: string, base: unknown[], current: unknown[], out: Fie
   flush();
 }
 
-function valueChanges(path: string, base: unknown, current: unknown, out: FieldChange[]): void {
-  if (Array.isArray(base) && Array.isArray(current)) return listChanges(path, base, current, out);
+function valueChanges(
+  path: string,
+  base: unknown,
+  current: unknown,
+  out: FieldChange[],
+  impressed: ReadonlySet<string>,
+): void {
+  if (Array.isArray(base) && Array.isArray(current)) {
+    const [b, c] = impressed.has(path) ? [itemUids(base), itemUids(current)] : [null, null];
+    if (b && c && !sameItems(b, c)) out.push({ path, base, current });
+    else listChanges(path, base, current, out);
+    return;
+  }
   if (isObject(base) && isObject(current)) {
     const keys = [...new Set([...Object.keys(base), ...Object.keys(current)])].sort();
     for (const key of keys) {
       const p = child(path, key);
       if (!(key in current)) out.push({ path: p, base: base[key] });
       else if (!(key in base)) out.push({ path: p, current: current[key] });
-      else valueChanges(p, base[key], current[key], out);
+      else valueChanges(p, base[key], current[key], out, impressed);
     }
     return;
   }
   if (canonical(base) !== canonical(current)) out.push({ path, base, current });
 }
 
-/** The changes between two events' compared fields (canonical JSON texts). */
-export function fieldChanges(baseText: string, currentText: string): FieldChange[] {
+/** The changes between two events' compared fields (canonical JSON texts); `impression`: of an impression. */
+export function fieldChanges(
+  baseText: string,
+  currentText: string,
+  impression = false,
+): FieldChange[] {
   const out: FieldChange[] = [];
-  valueChanges('', JSON.parse(baseText), JSON.parse(currentText), out);
+  const impressed = impression ? IMPRESSED : NONE;
+  valueChanges('', JSON.parse(baseText), JSON.parse(currentText), out, impressed);
   return out;
 }

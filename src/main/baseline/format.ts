@@ -8,6 +8,8 @@ import {
   type PathChange,
   type QueryChange,
 } from '../../shared/baseline';
+import { isImpression } from './impressions';
+import { idNamed } from './normalize';
 
 const MAX_VALUE = 200;
 
@@ -36,12 +38,54 @@ function uids(v: unknown): string[] | null {
 
 const MAX_UIDS = 5;
 
+/** `101, 102, 103`: the first few uids, and how many more. */
+function firstUids(uids: readonly string[]): string {
+  const more = uids.length > MAX_UIDS ? ` and ${uids.length - MAX_UIDS} more` : '';
+  return `${uids.slice(0, MAX_UIDS).join(', ')}${more}`;
+}
+
 /** ` of uid 102`, ` of uids 101, 102, 103`: the items a missing or extra event names, the first few. */
 function namedItems(uids: readonly string[] | undefined): string {
   if (!uids || uids.length === 0) return '';
-  const shown = uids.slice(0, MAX_UIDS).join(', ');
-  const more = uids.length > MAX_UIDS ? ` and ${uids.length - MAX_UIDS} more` : '';
-  return ` of uid${uids.length === 1 ? '' : 's'} ${shown}${more}`;
+  return ` of uid${uids.length === 1 ? '' : 's'} ${firstUids(uids)}`;
+}
+
+function counted(uids: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const uid of uids) counts.set(uid, (counts.get(uid) ?? 0) + 1);
+  return counts;
+}
+
+const times = (n: number) => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`);
+
+/** How often a uid was impressed in BASE (`before`) and now, said from the item's side. */
+function impressedTimes(before: number, now: number): string {
+  if (now === 0) return before === 1 ? 'in BASE, not now' : `${times(before)} in BASE, not now`;
+  if (before === 0) return now === 1 ? 'now, not in BASE' : `${times(now)} now, not in BASE`;
+  return `${times(now)} now, ${times(before)} in BASE`;
+}
+
+/**
+ * An impression's items that differ (the uids a response impressed, compared however the requests split
+ * them): each uid said with how often each run impressed it, those alike in one clause, and how many
+ * items each run impressed (`data.results (uids impressed, 4 → 3): P3 impressed in BASE, not now`).
+ */
+function impressedLine(change: DiffChange, before: string[], after: string[]): string {
+  const [b, c] = [counted(before), counted(after)];
+  const clauses = new Map<string, string[]>();
+  for (const uid of new Set([...before, ...after])) {
+    const [x, y] = [b.get(uid) ?? 0, c.get(uid) ?? 0];
+    if (x === y) continue;
+    const said = impressedTimes(x, y);
+    clauses.set(said, [...(clauses.get(said) ?? []), uid]);
+  }
+  const told = [...clauses].map(([said, uids]) => `${firstUids(uids)} impressed ${said}`);
+  return `field    ${place(change)} ${change.path} (uids impressed, ${before.length} → ${after.length}): ${told.join('; ')}`;
+}
+
+/** A whole list of an impression's items, as fields.ts gives it when the uids impressed differ. */
+function impressedList(change: DiffChange): boolean {
+  return isImpression(change.event) && /^data\.(results|banners)$/.test(change.path ?? '');
 }
 
 function changeLine(change: DiffChange): string {
@@ -52,36 +96,106 @@ function changeLine(change: DiffChange): string {
   if (change.change === 'moved')
     return `moved    ${change.event}: event ${change.baseIndex! + 1} → event ${change.currentIndex! + 1} (now ${change.after === undefined ? 'first' : `after ${change.after}`})`;
   const [before, after] = [uids(change.base), uids(change.current)];
+  if (before && after && impressedList(change)) return impressedLine(change, before, after);
   if (before && after)
     return `field    ${place(change)} ${change.path} (uids in order): ${before.join(', ')} → ${after.join(', ')}`;
   return `field    ${place(change)} ${change.path}: ${value(change.base)} → ${value(change.current)}`;
 }
 
+const listed = (items: string[]) =>
+  items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
+
+/** A parameter's value, or that the URL has no such parameter. */
+const valueOr = (v: string | undefined) => v ?? '(absent)';
+
 /**
- * A page paired with BASE's though its URL differs in a few parameters' values: each named, and the fix for
- * one that changes every run, in words that fit `diff` and expectMatchesBaseline alike.
+ * What the named parameters are: `the value of ts`, `ts, which only CURRENT's URL has` (a parameter a
+ * release added: a cache buster), `ts, which only BASE's URL has` (one it dropped).
  */
-function queryLines(query: readonly QueryChange[]): string[] {
-  const names = query.map((q) => q.name);
-  const paths = names.map((n) => `query.${n}`);
-  const list = (items: string[]) =>
-    items.length === 1 ? items[0]! : `${items.slice(0, -1).join(', ')} and ${items.at(-1)!}`;
+function differingIn(query: readonly QueryChange[]): string {
+  const names = (keep: (q: QueryChange) => boolean) => query.filter(keep).map((q) => q.name);
+  const valued = names((q) => q.base !== undefined && q.current !== undefined);
+  const added = names((q) => q.base === undefined);
+  const dropped = names((q) => q.current === undefined);
+  const only = (side: string, n: string[]) =>
+    `${listed(n)}, which only ${side}'s URL ha${n.length === 1 ? 's' : 've'}`;
+  return [
+    ...(valued.length ? [`the value${valued.length === 1 ? '' : 's'} of ${listed(valued)}`] : []),
+    ...(added.length ? [only('CURRENT', added)] : []),
+    ...(dropped.length ? [only('BASE', dropped)] : []),
+  ].join(', and in ');
+}
+
+/**
+ * The fix for parameters whose value changes every run, in words that fit `diff` and expectMatchesBaseline
+ * alike: leave them out.
+ */
+function ignoreHint(query: readonly QueryChange[]): string {
+  const paths = query.map((q) => `query.${q.name}`);
   const flags = paths.map((p) => `--ignore ${p}`).join(' ');
   const option = `ignore: [${paths.map((p) => `'${p}'`).join(', ')}]`;
-  const them = names.length === 1 ? 'it changes' : 'they change';
+  const them = query.length === 1 ? 'it changes' : 'they change';
+  return `hint     the pages differ only in ${differingIn(query)}: if ${them} every run, ignore ${listed(paths)} (${flags}, or ${option})`;
+}
+
+/**
+ * A compared URL value as a hint says it, with its verb and its side (`was …in BASE`, `is …now`): `was the
+ * page's orderId in BASE`, `is 847661 now, no id of the page`, `was absent in BASE`.
+ */
+function role(value: string | undefined, verb: string, when: string): string {
+  if (value === undefined) return `${verb} absent ${when}`;
+  const id = idNamed(value);
+  return id ? `${verb} the page's ${id} ${when}` : `${verb} ${value} ${when}, no id of the page`;
+}
+
+/**
+ * A URL part that is one of the page's own ids on one side only (`order={orderId}` in BASE, `order=847661`
+ * now). Ids are compared by name, so it is no value new every run, and leaving the part out would hide
+ * what changed: the orderId the page sends took another form (`reform`: data.orderId's form changed on
+ * the page, said below), or the URL now names the order, or no longer does.
+ */
+function idHint(
+  part: string,
+  { base, current }: { base?: string; current?: string },
+  leave: string,
+  reform: boolean,
+): string {
+  const order = reform && [base, current].some((v) => idNamed(v) === 'orderId');
+  const cause = order
+    ? 'the orderId the page sends took another form (data.orderId below)'
+    : "what the page's URL names changed";
+  return `hint     ${part} ${role(base, 'was', 'in BASE')} and ${role(current, 'is', 'now')}: ${cause}. The page's ids are compared by name, so this is no value new every run: ignoring ${leave} would hide it (update the baseline if it is meant)`;
+}
+
+const namesId = (q: { base?: string; current?: string }) =>
+  idNamed(q.base) !== undefined || idNamed(q.current) !== undefined;
+
+/**
+ * A page paired with BASE's though its URL differs in a few parameters (their values, or a parameter only
+ * one of them has): each named, and the fix for one that changes every run; a parameter that is one of
+ * the page's ids on one side is told apart (idHint), and no fix hides it.
+ */
+function queryLines(query: readonly QueryChange[], reform: boolean): string[] {
+  const ignorable = query.filter((q) => !namesId(q));
   return [
-    ...query.map((q) => `query    ${q.name}: ${q.base} → ${q.current}`),
-    `hint     the pages differ only in the value${names.length === 1 ? '' : 's'} of ${list(names)}: if ${them} every run, ignore ${list(paths)} (${flags}, or ${option})`,
+    ...query.map((q) => `query    ${q.name}: ${valueOr(q.base)} → ${valueOr(q.current)}`),
+    ...(ignorable.length ? [ignoreHint(ignorable)] : []),
+    ...query.filter(namesId).map((q) => idHint(q.name, q, `query.${q.name}`, reform)),
   ];
 }
 
 /**
  * A page paired with BASE's though one segment of its URL path differs: named, and the fix for one that
- * changes every run (a checkout token), in words that fit `diff` and expectMatchesBaseline alike.
+ * changes every run (a checkout token), in words that fit `diff` and expectMatchesBaseline alike; a
+ * segment that is one of the page's ids on one side is told apart (idHint).
  */
-function pathLines({ segment, base, current }: PathChange): string[] {
+function pathLines(change: PathChange, reform: boolean): string[] {
+  const { segment, base, current } = change;
+  const line = `path     segment ${segment}: ${base} → ${current}`;
+  if (namesId(change))
+    return [line, idHint(`segment ${segment}`, change, 'context.pageUrl', reform)];
   return [
-    `path     segment ${segment}: ${base} → ${current}`,
+    line,
     `hint     the pages differ only in segment ${segment} of their path: if it changes every run (a checkout or order token), ignore context.pageUrl to match pages by their kind and place (--ignore context.pageUrl, or ignore: ['context.pageUrl'])`,
   ];
 }
@@ -92,10 +206,12 @@ function pageLines(page: DiffPage): string[] {
     return [`${head}: only in CURRENT (${page.currentEvents.join(', ') || 'no events'})`];
   if (page.status === 'removed')
     return [`${head}: only in BASE (${page.baseEvents.join(', ') || 'no events'})`];
+  // an orderId of another form on the page: what its URL's id no longer agreeing with it comes from
+  const reform = page.changes.some((c) => c.change === 'field' && /(^|\.)orderId$/.test(c.path!));
   return [
     head,
-    ...(page.query ? queryLines(page.query) : []).map((l) => `  ${l}`),
-    ...(page.path ? pathLines(page.path) : []).map((l) => `  ${l}`),
+    ...(page.query ? queryLines(page.query, reform) : []).map((l) => `  ${l}`),
+    ...(page.path ? pathLines(page.path, reform) : []).map((l) => `  ${l}`),
     ...page.changes.map((c) => `  ${changeLine(c)}`),
   ];
 }

@@ -1,25 +1,31 @@
 // Which pages of a gap are one page (baseline/compare.ts): of the pages only in BASE and only in CURRENT
-// between two matched ones, those of one kind whose URLs differ only in a few parameters' values or in one
-// path segment with digits, paired in order, so that a value new every run (a timestamp, an order number, a
-// checkout token) does not hide a page's changes behind a page removed and one added. A pair's events are
-// then compared without what tells the two apart (`withoutParams`, `withoutSegment`).
+// between two matched ones, those of one kind whose URLs differ only in a few parameters' values, in a few
+// parameters only one of them has (the rest alike), or in one path segment a run may make anew (digits, or
+// one of the page's ids), paired in order, so that a value new every run (a timestamp, an order number, a
+// checkout token, a cache buster a release appended) does not hide a page's changes behind a page removed
+// and one added. A pair's events are then compared without what tells the two apart (`withoutParams`,
+// `withoutSegment`).
 import type { PathChange, QueryChange } from '../../shared/baseline';
 import type { Step } from './align';
-import { decoded, pageLocation } from './normalize';
+import { decoded, idNamed, pageLocation } from './normalize';
 import type { RecPage, RecSession } from './recording';
 
 /** A page of a gap paired with another (its place in the gap) and what differs between them. */
 export type GapPair = { other: number; query: QueryChange[] } | { other: number; path: PathChange };
 
-/** The pairs of a gap's pages (places in `gap`, each pair under both): by parameters first, then by path. */
+/**
+ * The pairs of a gap's pages (places in `gap`, each pair under both): by parameters' values first, then by
+ * parameters only one URL has, then by path.
+ */
 export function gapPairs(
   gap: readonly Step[],
   base: RecSession,
   current: RecSession,
 ): Map<number, GapPair> {
-  const byQuery = pairByQuery(gap, base, current);
-  const byPath = pairByPath(gap, base, current, new Set(byQuery.keys()));
-  return new Map<number, GapPair>([...byQuery, ...byPath]);
+  const byValues = pairByQuery(gap, base, current, new Set(), looseKey, queryChanges);
+  const byNames = pairByQuery(gap, base, current, new Set(byValues.keys()), pathKey, namesChanges);
+  const byPath = pairByPath(gap, base, current, new Set([...byValues.keys(), ...byNames.keys()]));
+  return new Map<number, GapPair>([...byValues, ...byNames, ...byPath]);
 }
 
 /** At most this many parameters of two pages may differ for them to be taken for one page. */
@@ -51,6 +57,45 @@ function paramValue(pair: string): string {
 function looseKey(page: RecPage): string | null {
   const parts = locationParts(page.location);
   return parts && `${page.kind} ${parts.rest} ${parts.params.map(paramName).join('&')}`;
+}
+
+/** What a page is taken for another by when their parameters differ: its kind, its URL's path and fragment. */
+function pathKey(page: RecPage): string {
+  return `${page.kind} ${locationParts(page.location)?.rest ?? page.location}`;
+}
+
+/** A location's parameters by name, each name's `name=value` texts in order (none without a query). */
+function paramsByName(location: string): Map<string, string[]> {
+  const by = new Map<string, string[]>();
+  for (const pair of locationParts(location)?.params ?? []) {
+    const name = paramName(pair);
+    by.set(name, [...(by.get(name) ?? []), pair]);
+  }
+  return by;
+}
+
+/**
+ * The parameters only one of two pages of one path key has (a cache buster a release appended, a parameter
+ * it dropped), when they are a few, each given once, and every other parameter is alike; null otherwise
+ * (parameters whose values differ too make another page: queryChanges pairs those).
+ */
+function namesChanges(b: RecPage, c: RecPage): QueryChange[] | null {
+  const bp = paramsByName(b.location);
+  const cp = paramsByName(c.location);
+  const out: QueryChange[] = [];
+  for (const name of new Set([...bp.keys(), ...cp.keys()])) {
+    const [x, y] = [bp.get(name), cp.get(name)];
+    if (x && y) {
+      if (x.join('&') !== y.join('&')) return null;
+      continue;
+    }
+    const only = (x ?? y)!;
+    if (only.length > 1) return null;
+    const value = paramValue(only[0]!);
+    out.push(x ? { name, base: value } : { name, current: value });
+    if (out.length > MAX_QUERY_CHANGES) return null;
+  }
+  return out.length ? out : null;
 }
 
 /**
@@ -91,22 +136,26 @@ export function withoutParams(page: RecPage, names: ReadonlySet<string>): RecPag
 }
 
 /**
- * Of the pages only in BASE and only in CURRENT between two matched ones (`gap`, steps in order), those of
- * one kind and URL that differ only in a few parameters' values, paired in order: a parameter new every run
- * (a timestamp, an order key) would otherwise hide the page's changes behind a page removed and one added.
- * Each pair: the places in `gap` of its two pages → the parameters.
+ * Of the pages only in BASE and only in CURRENT between two matched ones (`gap`, steps in order) and not
+ * `taken` yet, those of one `key` whose parameters differ only as `changes` allows, paired in order: a
+ * parameter new every run (a timestamp, an order key, a cache buster) would otherwise hide the page's
+ * changes behind a page removed and one added. Each pair: the places in `gap` of its two pages → the
+ * parameters.
  */
 function pairByQuery(
   gap: readonly Step[],
   base: RecSession,
   current: RecSession,
+  taken: ReadonlySet<number>,
+  keyOf: (page: RecPage) => string | null,
+  changes: (b: RecPage, c: RecPage) => QueryChange[] | null,
 ): Map<number, { other: number; query: QueryChange[] }> {
   const pairs = new Map<number, { other: number; query: QueryChange[] }>();
   if (gap.length < 2) return pairs;
   const added = new Map<string, { at: number[]; next: number }>();
   gap.forEach(([x, y], k) => {
-    if (x >= 0) return;
-    const key = looseKey(current.pages[y]!);
+    if (x >= 0 || taken.has(k)) return;
+    const key = keyOf(current.pages[y]!);
     if (key === null) return;
     const list = added.get(key);
     if (list) list.at.push(k);
@@ -115,14 +164,14 @@ function pairByQuery(
   if (added.size === 0) return pairs;
   let last = -1;
   gap.forEach(([x, y], k) => {
-    if (y >= 0) return;
-    const key = looseKey(base.pages[x]!);
+    if (y >= 0 || taken.has(k)) return;
+    const key = keyOf(base.pages[x]!);
     const list = key === null ? undefined : added.get(key);
     if (!list) return;
     while (list.next < list.at.length && list.at[list.next]! < last) list.next++;
     const at = list.at[list.next];
     if (at === undefined) return;
-    const query = queryChanges(base.pages[x]!, current.pages[gap[at]![1]]!);
+    const query = changes(base.pages[x]!, current.pages[gap[at]![1]]!);
     if (!query) return;
     list.next++;
     last = at;
@@ -150,7 +199,15 @@ function pathParts(location: string): { path: string[]; rest: string } {
   };
 }
 
-/** The one path segment, with digits on both sides, in which two pages' locations differ (the rest alike), or null. */
+/**
+ * A segment each run may make anew (a token, an order number): it carries digits, or is one of the page's
+ * ids (`{orderId}`); a renamed route does neither.
+ */
+function volatileSegment(segment: string): boolean {
+  return /\d/.test(segment) || idNamed(decoded(segment)) !== undefined;
+}
+
+/** The one path segment, volatile on both sides, in which two pages' locations differ (the rest alike), or null. */
 function pathChange(b: RecPage, c: RecPage): PathChange | null {
   if (b.kind !== c.kind) return null;
   const x = pathParts(b.location);
@@ -159,8 +216,7 @@ function pathChange(b: RecPage, c: RecPage): PathChange | null {
   let found: PathChange | null = null;
   for (let i = 1; i < x.path.length; i++) {
     if (x.path[i] === y.path[i]) continue;
-    // a segment each run makes anew (a token, an order number) carries digits; a renamed route does not
-    if (found || !/\d/.test(x.path[i]!) || !/\d/.test(y.path[i]!)) return null;
+    if (found || !volatileSegment(x.path[i]!) || !volatileSegment(y.path[i]!)) return null;
     found = { segment: i, base: decoded(x.path[i]!), current: decoded(y.path[i]!) };
   }
   return found;
@@ -204,13 +260,12 @@ function pairByPath(
 
 /**
  * A page as sessions are paired when none of their pages match exactly: its kind, its path with each
- * segment that carries digits as `*`, its parameters' names. A parameter new every run on every page (a
- * cache buster, a timestamp) or a checkout token in the path leaves a run's session without one page
- * alike; its pages are then paired by their values (pairByQuery, pairByPath), each named with its fix.
+ * segment a run may make anew as `*`. A parameter new every run on every page (a cache buster, a
+ * timestamp, even one a release appended to every page) or a checkout token in the path leaves a run's
+ * session without one page alike; its pages are then paired by their parameters (pairByQuery) or path
+ * (pairByPath), each named with its fix.
  */
 export function looseSessionKey(page: RecPage): string {
-  const parts = locationParts(page.location);
-  const { path } = pathParts(parts ? parts.rest : page.location);
-  const names = parts ? parts.params.map(paramName).join('&') : '';
-  return `${page.kind} ${path.map((s) => (/\d/.test(s) ? '*' : s)).join('/')} ${names}`;
+  const { path } = pathParts(locationParts(page.location)?.rest ?? page.location);
+  return `${page.kind} ${path.map((s) => (volatileSegment(s) ? '*' : s)).join('/')}`;
 }

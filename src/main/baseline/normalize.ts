@@ -1,8 +1,8 @@
 // What of a beacon event a baseline compares: its body with the values that differ between any two runs by
 // nature left out, the page URL without scheme, host and port (a query parameter carrying one of the page's
-// volatile ids reads `{orderId}`, `{sessionId}`, …, the parameters in the order of their names), and each
-// responseId replaced by its place on the page (the first response the page saw is "response 1"). Keys are
-// sorted, so two events compare as two strings.
+// volatile ids reads `{orderId}`, `{sessionId}`, …, the parameters in the order of their names), each
+// responseId replaced by its place on the page (the first response the page saw is "response 1") and each
+// orderId by its form (`WEB-{digits}`). Keys are sorted, so two events compare as two strings.
 // Of the recorded event around the body nothing is compared: when it arrived and how far the sandbox clock
 // was moved then (`receivedAt`, `clockOffsetMs`) differ between runs by nature, as its id and seq do.
 import { isObject } from '../../shared/values';
@@ -69,6 +69,25 @@ export function pageMatching(ignore: readonly IgnorePath[]): PageMatching {
 
 /** The volatile values a page's events carried, each with its name (`orderId`, `sessionId`, …). */
 export type VolatileValues = ReadonlyMap<string, string>;
+
+/** The names a volatile value is known by: the page's own ids, and its orders' and responses' ids. */
+const VOLATILE_NAMES = new Set(['sessionId', 'userId', 'pageLoadId', 'responseId', 'orderId']);
+
+/**
+ * Notes `value` as a volatile value named `name` (one of VOLATILE_NAMES), the first name a value came with
+ * kept; true when it is new. Baselines and JUnit's test names read a page's URL with the same values.
+ */
+export function addVolatile(volatile: Map<string, string>, value: unknown, name: string): boolean {
+  if (typeof value !== 'string' || value === '' || volatile.has(value)) return false;
+  volatile.set(value, name);
+  return true;
+}
+
+/** The name of the page's id a compared URL value stands for (`orderId` of `{orderId}`); undefined for a value. */
+export function idNamed(value: string | undefined): string | undefined {
+  const m = value === undefined ? null : /^\{(\w+)\}$/.exec(value);
+  return m && VOLATILE_NAMES.has(m[1]!) ? m[1] : undefined;
+}
 
 /** A URL part as written, percent-decoded (`+` a space, as a query writes it); as it is when it cannot be. */
 export function decoded(text: string): string {
@@ -187,9 +206,38 @@ function sortedKeys(value: Record<string, unknown>): string[] {
   return keys;
 }
 
+/** A run of letters and digits, or of anything else (`WEB`, `-`, `847661`). */
+const RUNS = /[A-Za-z0-9]+|[^A-Za-z0-9]+/g;
+
 /**
- * A copy of a value with its keys sorted, responseIds replaced by their place and orderIds and timestamps
- * left out (`place` absent: a baseline's values, already so, only sorted).
+ * The form of an orderId, compared where its value is not (every run places new orders): `WEB-847661`
+ * reads `WEB-{digits}`, so that a release whose orderIds take another form (a prefix added, letters where
+ * digits were) is a change, and two runs of one storefront never differ in it. What is certain decides what
+ * it keeps:
+ * - digits are the run's own (a counter, a random number; a counter gains a digit now and then): each run
+ *   of them reads `{digits}`, whatever its length;
+ * - the letters and signs beside them (`WEB-`, `#`, `ORD_2026_`) are the storefront's format, the same in
+ *   every run: kept as written;
+ * - in a value with letters and digits in one run (`R1001`, a UUID, a hexadecimal or base-36 key), or with
+ *   no digit at all, the letters may be as random as the digits: each alphanumeric run reads `{key}`, the
+ *   signs between them kept (a UUID is `{key}-{key}-{key}-{key}-{key}` in every run).
+ * Not certain, and so a difference now and then: a short random key that came out all digits (an
+ * 8-character hexadecimal one, one run in 43) reads `{digits}`; `--ignore data.orderId` leaves the form out.
+ */
+export function orderIdForm(value: unknown): unknown {
+  if (typeof value === 'number') return '{number}';
+  if (typeof value !== 'string') return value;
+  const runs = value.match(RUNS) ?? [];
+  const mixed = (run: string) => /[A-Za-z]/.test(run) && /\d/.test(run);
+  const key = !/\d/.test(value) || runs.some(mixed);
+  const form = (run: string) =>
+    !/[A-Za-z0-9]/.test(run) ? run : key ? '{key}' : /^\d+$/.test(run) ? '{digits}' : run;
+  return runs.map(form).join('');
+}
+
+/**
+ * A copy of a value with its keys sorted, responseIds replaced by their place, orderIds by their form and
+ * timestamps left out (`place` absent: a baseline's values, already so, only sorted).
  */
 export function strip(value: unknown, place?: (responseId: string) => string): unknown {
   if (Array.isArray(value)) return value.map((v) => strip(v, place));
@@ -197,10 +245,28 @@ export function strip(value: unknown, place?: (responseId: string) => string): u
   const out: Record<string, unknown> = {};
   for (const k of sortedKeys(value)) {
     const v = value[k];
-    if (place && (k === 'orderId' || k === 'timestamp')) continue;
-    out[k] = place && k === 'responseId' && typeof v === 'string' ? place(v) : strip(v, place);
+    if (place && k === 'timestamp') continue;
+    if (place && k === 'orderId') out[k] = orderIdForm(v);
+    else out[k] = place && k === 'responseId' && typeof v === 'string' ? place(v) : strip(v, place);
   }
   return out;
+}
+
+/** Leaves every `orderId` out of a value (in place). */
+function dropOrderIds(value: unknown): void {
+  if (Array.isArray(value)) for (const v of value) dropOrderIds(v);
+  else if (isObject(value)) {
+    delete value.orderId;
+    for (const v of Object.values(value)) dropOrderIds(v);
+  }
+}
+
+/** A compared text without its orderIds' forms, as a baseline file written before they were compared has it. */
+export function withoutOrderIdForms(text: string): string {
+  if (!text.includes('"orderId":')) return text;
+  const fields = JSON.parse(text) as unknown;
+  dropOrderIds(fields);
+  return JSON.stringify(fields);
 }
 
 /**

@@ -1,13 +1,15 @@
 // A recording as a baseline comparison sees it: sessions of pages in order, each page's events reduced to
-// what is compared (normalize.ts), one string each. Raw bodies are not kept: a recording of 100,000 events
-// holds their compared text only.
+// what is compared (normalize.ts), one string each, the impressions of one response as one (impressions.ts).
+// Raw bodies are not kept: a recording of 100,000 events holds their compared text only.
 import type { IgnoreUse } from './ignore-use';
 import { REFUSALS, type RecordedEvent } from '../../shared/events';
 import { isObject } from '../../shared/values';
 import { VISIT_PAGE_KINDS } from '../../shared/visits';
 import { isTimelineEndpoint } from '../../shared/kinds';
 import { isVisitEndpoint } from '../tracking/visits/events';
+import { isImpression, mergedImpressions, sortImpressed } from './impressions';
 import {
+  addVolatile,
   comparedFields,
   fieldsText,
   pageLocation,
@@ -49,6 +51,11 @@ export interface Recording {
   sessions: RecSession[];
   /** a baseline file's: the ignore paths it was written with (left out of it), as given */
   ignore?: string[];
+  /**
+   * a baseline file written before orderIds were compared by their form (it has none): a comparison with
+   * it leaves them out of the other recording too, as that version did
+   */
+  withoutOrderIds?: true;
 }
 
 /**
@@ -92,9 +99,7 @@ const VOLATILE_CONTEXT_IDS = ['sessionId', 'userId', 'pageLoadId'] as const;
 function noteVolatile(page: OpenPage, context: Record<string, unknown>, data: unknown): boolean {
   let added = false;
   const note = (value: unknown, name: string) => {
-    if (typeof value !== 'string' || value === '' || page.volatile.has(value)) return;
-    page.volatile.set(value, name);
-    added = true;
+    if (addVolatile(page.volatile, value, name)) added = true;
   };
   for (const key of VOLATILE_CONTEXT_IDS) note(context[key], key);
   if (isObject(data)) {
@@ -191,11 +196,10 @@ export class RecordingBuilder {
     const body = isObject(rec.body) ? rec.body : {};
     if (noteVolatile(page, context, body.data) && page.events.length > 0) page.late = true;
     const sent = comparedFields(rec.body, place, (url) => this.location(page, url));
+    const event = this.endpoint(rec);
+    if (isImpression(event)) sortImpressed(sent);
     const fields = rec.accepted ? sent : withAnswer(sent, answerOf(rec));
-    page.events.push({
-      event: this.endpoint(rec),
-      text: this.shared(fieldsText(fields, this.ignore, this.use)),
-    });
+    page.events.push({ event, text: this.shared(fieldsText(fields, this.ignore, this.use)) });
   }
 
   /**
@@ -224,7 +228,10 @@ export class RecordingBuilder {
             shown,
             siteId: p.siteId,
             pageLoadId: p.pageLoadId,
-            events: p.late ? p.events.map((e) => this.relocated(p, e)) : p.events,
+            events: mergedImpressions(
+              p.late ? p.events.map((e) => this.relocated(p, e)) : p.events,
+              (text) => this.shared(text),
+            ),
           };
         }),
       });

@@ -236,10 +236,12 @@ async function checkFiles(options: CheckOptions, io: CheckIo): Promise<number> {
     const judge = new OfflineJudge(now, levels);
     return written(judge, reportWriter({ ...o, format, unjudged: () => judge.unjudged() }));
   }
-  // text and JUnit write each page's verdict: no page's events are made for them
+  // text and JUnit write each page's verdict: no page's events are made for them (JUnit's case names are
+  // read from the page as it is handed over: its writer's pageOf)
+  const report = reportWriter({ ...o, format });
   return written(
-    new OfflineJudge(now, levels, undefined, { pages: pageVerdictDto }),
-    reportWriter({ ...o, format }),
+    new OfflineJudge(now, levels, undefined, { pages: report.pageOf ?? pageVerdictDto }),
+    report,
   );
 }
 

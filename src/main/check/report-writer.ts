@@ -19,10 +19,14 @@ import {
 } from '../tracking/timeline/report';
 import { WiderScope } from '../tracking/timeline/wider-scope';
 import type { UnverifiedDto } from '../../shared/readiness';
-import { JunitNames } from '../tracking/timeline/junit-names';
+import { JunitNames, pageIdentity, type CaseIdentity } from '../tracking/timeline/junit-names';
+import { pageVerdictDto } from '../tracking/timeline/dto';
+import type { Page } from '../tracking/timeline/page';
 
 /** A report written as pages are judged; `P` is what it reads of a page (JSON: all of it; text, JUnit: its verdict). */
 export interface ReportWriter<P extends PageVerdictDto> {
+  /** what a judged page is handed to `page` as, when the writer says (the judge's default else) */
+  pageOf?: (page: Page) => P;
   page: (p: P) => void;
   /** the input ended: the rest of the report */
   end(): void;
@@ -234,13 +238,21 @@ class JunitWriter extends CountingWriter<PageVerdictDto> {
   private readonly spool = new Spool();
   private readonly suites: JunitSuites<{ offset: number; length: number }>;
   private readonly names = new JunitNames();
+  /** each verdict's case names, read from its page as it was handed over (a verdict holds no events) */
+  private readonly identities = new WeakMap<PageVerdictDto, CaseIdentity>();
   constructor(o: ReportOptions) {
     super(o);
     this.suites = new JunitSuites(o.failOn);
   }
+  readonly pageOf = (page: Page): PageVerdictDto => {
+    const dto = pageVerdictDto(page);
+    this.identities.set(dto, pageIdentity(page));
+    return dto;
+  };
   protected add(p: PageVerdictDto): void {
     const { page, elsewhere } = this.widerScope.shown(p);
-    const place = this.spool.add(junitCase(page, this.o.failOn, elsewhere, this.names));
+    const named = this.identities.get(p);
+    const place = this.spool.add(junitCase(page, this.o.failOn, elsewhere, this.names, named));
     this.suites.add(p.siteId, page.findings, place);
   }
   end(): void {

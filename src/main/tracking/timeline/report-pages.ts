@@ -16,7 +16,7 @@ import type { Page } from './page';
 import type { Judgement } from './page-reads';
 import { findingsShown, shownPage, WiderScope, type Dropped } from './wider-scope';
 import { JUNIT_END, JUNIT_SUITE_END, junitCase, JunitSuites, type FailOn } from './report';
-import { JunitNames } from './junit-names';
+import { JunitNames, pageIdentity } from './junit-names';
 
 /** What the reports read of the timelines (the engine). */
 export interface ReportSource {
@@ -92,7 +92,7 @@ export async function junitPages(
       yield suite.head;
       for (const { page, dropped } of suite.cases) {
         const shown = shownPage(source.finishedVerdictDto(page), dropped);
-        yield junitCase(shown.page, o.failOn, shown.elsewhere, names);
+        yield junitCase(shown.page, o.failOn, shown.elsewhere, names, pageIdentity(page));
       }
       yield JUNIT_SUITE_END;
     }

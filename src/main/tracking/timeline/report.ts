@@ -11,7 +11,7 @@ import { findingCount, findingSubject } from '../../../shared/timeline';
 import { WiderScope, type ListedElsewhere } from './wider-scope';
 import { SEVERITY_RANK } from '../../../shared/verdict';
 import type { UnverifiedDto } from '../../../shared/readiness';
-import { JunitNames, junitPageLine } from './junit-names';
+import { dtoIdentity, JunitNames, junitPageLine, type CaseIdentity } from './junit-names';
 
 export function verdictCounts(pages: readonly PageVerdictDto[]): Record<Verdict, number> {
   const counts: Record<Verdict, number> = { pass: 0, warn: 0, fail: 0 };
@@ -290,18 +290,20 @@ function failureMessage(errors: readonly TimelineFindingDto[], noun: string): st
 }
 
 /**
- * One page as a test case, named by `names` (junit-names.ts: the same for the same journey, run after run):
- * findings at or above `failOn` are its failure, the rest its system-out after the page's own ids, and so
- * are the findings about the whole session or site told with an earlier page (`elsewhere`), in a line
- * each: they fail the page they are told on.
+ * One page as a test case, named by `names` after its `identity` (junit-names.ts: the same for the same
+ * journey, run after run; a writer that has the engine's page reads it from that, as its verdict's DTO
+ * holds no events): findings at or above `failOn` are its failure, the rest its system-out after the
+ * page's own ids, and so are the findings about the whole session or site told with an earlier page
+ * (`elsewhere`), in a line each: they fail the page they are told on.
  */
 export function junitCase(
   p: PageVerdictDto,
   failOn: FailOn,
   elsewhere: readonly ListedElsewhere[] = [],
   names: JunitNames = new JunitNames(),
+  identity: CaseIdentity = dtoIdentity(p),
 ): string {
-  const { classname, name } = names.of(p);
+  const { classname, name } = names.of(p.siteId, identity);
   let out = `    <testcase classname="${xml(classname)}" name="${xml(name)}" time="0">\n`;
   const errors = p.findings.filter((f) => failing(f, failOn));
   if (errors.length > 0) {
