@@ -407,7 +407,7 @@ Object.assign(COVERAGE, {
     file: README_EXAMPLES,
     test: 'readiness: the curl answers the site’s readiness',
   },
-  'README.md#ddbdb21145': {
+  'README.md#6473187a9f': {
     how: 'elsewhere',
     what: 'expectReady snippet',
     file: README_EXAMPLES,
