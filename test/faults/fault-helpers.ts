@@ -1,10 +1,21 @@
 // What the fault-injection tests share: a small disk that can be filled (a tmpfs, where the test may
 // mount one), sandbox processes started on a data dir and killed, and the demo account's requests.
 import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { spawnCli, type CliProcess } from '../api/cli-process';
+import { expect } from 'vitest';
+import { CLI, spawnCli, spawnProcess, type CliProcess } from '../api/cli-process';
 
 /** Cleanups run after each test, newest first (register with `cleanups.push`). */
 export const cleanups: Array<() => void | Promise<void>> = [];
@@ -110,4 +121,68 @@ export async function pageLoads(url: string): Promise<string[]> {
     fetch(`${url}/_sandbox/events?accepted=true`),
   );
   return events.map((e) => e.body.context.pageLoadId);
+}
+
+const PRELOAD = path.resolve(__dirname, '../helpers/crash-preload.mjs');
+
+/**
+ * A sandbox process on a copy of the data directory `from`, which crash-preload.mjs stops with kill -9
+ * just before its change number `at` to the data directory (from 0), or, `fails`, makes that change fail
+ * (EIO), once `arm()` is called. `stop()` kills it and answers how many changes it made once armed.
+ */
+export async function crashableSandbox(from: string, prefix: string, at: number, fails: boolean) {
+  const dir = tempDir(prefix);
+  const data = path.join(dir, 'data');
+  const armed = path.join(dir, 'armed');
+  const log = path.join(dir, 'changes');
+  cpSync(from, data, { recursive: true });
+  const proc = spawnProcess(
+    process.execPath,
+    ['--import', PRELOAD, CLI, 'serve', '--port', '0', '--data', data],
+    dir,
+    { CRASH_AT: String(at), CRASH_ARM: armed, CRASH_LOG: log, CRASH_FAIL: fails ? '1' : '0' },
+  );
+  cleanups.push(() => proc.kill());
+  const url = await proc.ready;
+  return {
+    url,
+    data,
+    arm: () => writeFileSync(armed, ''),
+    stop: async (): Promise<number> => {
+      await proc.kill();
+      return existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').length : 0;
+    },
+  };
+}
+
+/**
+ * A data directory every run of a file starts from: made once by a sandbox that `fill` drives and that is
+ * then stopped as a user stops it (Ctrl+C: whatever it had under way is on disk), with what `fill`
+ * answered. `remove` is for the file's afterAll (tempDir's go after each test).
+ */
+export async function filledDataDir<T>(
+  prefix: string,
+  fill: (url: string) => Promise<T>,
+): Promise<{ data: string; filled: T; remove: () => void }> {
+  if (!existsSync(CLI))
+    throw new Error(`${CLI} is missing: run "npx electron-vite build" first (npm test does)`);
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  const data = path.join(dir, 'data');
+  const sandbox = spawnProcess(
+    process.execPath,
+    [CLI, 'serve', '--port', '0', '--data', data],
+    dir,
+  );
+  try {
+    const filled = await fill(await sandbox.ready);
+    sandbox.child.kill('SIGTERM');
+    expect(await sandbox.exit).toBe(0);
+    return { data, filled, remove };
+  } catch (err) {
+    remove();
+    throw err;
+  } finally {
+    await sandbox.kill();
+  }
 }

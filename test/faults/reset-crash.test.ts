@@ -4,25 +4,22 @@
 // and once the reset was answered 200, everything as after it. Each run starts on a copy of one data
 // directory filled once (by a sandbox stopped as a user stops it), so that the runs differ only in where
 // the reset was stopped.
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, spawnProcess } from '../api/cli-process';
-import { beacon, cleanups, json, pageLoads, render, runCleanups, tempDir } from './fault-helpers';
+import {
+  beacon,
+  crashableSandbox,
+  filledDataDir,
+  json,
+  pageLoads,
+  render,
+  runCleanups,
+} from './fault-helpers';
 import { startSandbox } from '../helpers/sandbox';
 
 afterEach(runCleanups);
 
-const PRELOAD = path.resolve(__dirname, '../helpers/crash-preload.mjs');
 const FEED = readFileSync(path.resolve(__dirname, '../../fixtures/search/outdoor-products.csv'));
 const AUTH = `Basic ${Buffer.from('demo42:demo-secret-key').toString('base64')}`;
 const PAGES = ['p-1', 'p-2', 'p-3'];
@@ -83,23 +80,11 @@ async function fill(url: string): Promise<void> {
  * (null: the process died first), what a restart shows, and how many changes the reset made.
  */
 async function crashedReset(at: number, fails = false) {
-  const dir = tempDir('reset-crash-');
-  const data = path.join(dir, 'data');
-  const arm = path.join(dir, 'armed');
-  const log = path.join(dir, 'changes');
-  cpSync(filled.data, data, { recursive: true });
-  const first = spawnProcess(
-    process.execPath,
-    ['--import', PRELOAD, CLI, 'serve', '--port', '0', '--data', data],
-    dir,
-    { CRASH_AT: String(at), CRASH_ARM: arm, CRASH_LOG: log, CRASH_FAIL: fails ? '1' : '0' },
-  );
-  cleanups.push(() => first.kill());
-  const url = await first.ready;
-  const before = await forgettable(url);
+  const first = await crashableSandbox(filled.data, 'reset-crash-', at, fails);
+  const before = await forgettable(first.url);
   expect(before).toEqual(filled.before);
-  writeFileSync(arm, '');
-  const answered = await fetch(`${url}/_sandbox/reset`, {
+  first.arm();
+  const answered = await fetch(`${first.url}/_sandbox/reset`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ what: 'all' }),
@@ -107,8 +92,8 @@ async function crashedReset(at: number, fails = false) {
     (res) => res.status,
     () => null, // the connection died with the process
   );
-  await first.kill();
-  const changes = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').length : 0;
+  const changes = await first.stop();
+  const data = first.data;
   // restarted in this process: the start reads the data directory as the CLI's does, without a process's
   // start to pay for at every change
   const second = await startSandbox({ dataDir: data });
@@ -125,34 +110,20 @@ async function crashedReset(at: number, fails = false) {
 
 /** The data directory every run starts from, and what its sandbox showed before it stopped. */
 const filled = { data: '', before: AFTER };
-const onAllDone: Array<() => void> = [];
-afterAll(() => onAllDone.forEach((done) => done()));
+let removeFilled = () => {};
+afterAll(() => removeFilled());
 
 beforeAll(async () => {
-  if (!existsSync(CLI))
-    throw new Error(`${CLI} is missing: run "npx electron-vite build" first (npm test does)`);
-  // kept for every test of the file (tempDir's are removed after each)
-  const dir = mkdtempSync(path.join(tmpdir(), 'reset-crash-filled-'));
-  onAllDone.push(() => rmSync(dir, { recursive: true, force: true }));
-  const data = path.join(dir, 'data');
-  const sandbox = spawnProcess(
-    process.execPath,
-    [CLI, 'serve', '--port', '0', '--data', data],
-    dir,
-  );
-  try {
-    await fill(await sandbox.ready);
-    const before = await forgettable(sandbox.url);
+  const made = await filledDataDir('reset-crash-filled-', async (url) => {
+    await fill(url);
+    const before = await forgettable(url);
     expect(before).toMatchObject({ events: PAGES.length, lastRun: true, mails: 1 });
     expect(before.responses).toBeGreaterThan(0);
     expect(before.products).toBeGreaterThan(0);
-    // stopped as a user stops it (Ctrl+C): whatever it had under way is on disk
-    sandbox.child.kill('SIGTERM');
-    expect(await sandbox.exit).toBe(0);
-    Object.assign(filled, { data, before });
-  } finally {
-    await sandbox.kill();
-  }
+    return before;
+  });
+  Object.assign(filled, { data: made.data, before: made.filled });
+  removeFilled = made.remove;
 }, 60_000);
 
 describe('a reset of everything stopped by kill -9', () => {

@@ -5,25 +5,14 @@
 // request (before, an upload killed between replacing the feed's file and storing its state did that, and
 // the next PUT indexed the file whose client was told the connection failed). No upload file that the
 // feed's state does not name stays in uploads/.
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, spawnProcess } from '../api/cli-process';
-import { BASIC, cleanups, json, runCleanups, tempDir } from './fault-helpers';
+import { BASIC, crashableSandbox, filledDataDir, json, runCleanups } from './fault-helpers';
 import { startSandbox } from '../helpers/sandbox';
 
 afterEach(runCleanups);
 
-const PRELOAD = path.resolve(__dirname, '../helpers/crash-preload.mjs');
 const A = 'id,name,price\nA1,first upload,1\n';
 const B = 'id,name,price\nB1,second upload,2\nB2,second upload,3\n';
 
@@ -104,59 +93,31 @@ function unnamedUploads(data: string): string[] {
  * first), what a restart indexes, and how many changes the upload made.
  */
 async function crashedUpload(at: number, fails = false) {
-  const dir = tempDir('upload-crash-');
-  const data = path.join(dir, 'data');
-  const arm = path.join(dir, 'armed');
-  const log = path.join(dir, 'changes');
-  cpSync(filled.data, data, { recursive: true });
-  const first = spawnProcess(
-    process.execPath,
-    ['--import', PRELOAD, CLI, 'serve', '--port', '0', '--data', data],
-    dir,
-    { CRASH_AT: String(at), CRASH_ARM: arm, CRASH_LOG: log, CRASH_FAIL: fails ? '1' : '0' },
-  );
-  cleanups.push(() => first.kill());
-  const url = await first.ready;
+  const first = await crashableSandbox(filled.data, 'upload-crash-', at, fails);
   // past A's hour, before anything is armed: B is accepted
-  expect((await clock(url, 'PT2H')).status).toBe(200);
-  writeFileSync(arm, '');
-  const answered = await upload(url, B, 'B.csv', 'b@shop.example').then(
+  expect((await clock(first.url, 'PT2H')).status).toBe(200);
+  first.arm();
+  const answered = await upload(first.url, B, 'B.csv', 'b@shop.example').then(
     (res) => res.status,
     () => null, // the connection died with the process
   );
-  await first.kill();
-  const changes = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').length : 0;
-  const restarted = await restartedSource(data);
-  return { answered, restarted, changes, unnamed: unnamedUploads(data) };
+  const changes = await first.stop();
+  const restarted = await restartedSource(first.data);
+  return { answered, restarted, changes, unnamed: unnamedUploads(first.data) };
 }
 
 /** The data directory every run starts from: feed 42 indexed from upload A (acknowledged). */
 const filled = { data: '' };
-const onAllDone: Array<() => void> = [];
-afterAll(() => onAllDone.forEach((done) => done()));
+let removeFilled = () => {};
+afterAll(() => removeFilled());
 
 beforeAll(async () => {
-  if (!existsSync(CLI))
-    throw new Error(`${CLI} is missing: run "npx electron-vite build" first (npm test does)`);
-  const dir = mkdtempSync(path.join(tmpdir(), 'upload-crash-filled-'));
-  onAllDone.push(() => rmSync(dir, { recursive: true, force: true }));
-  const data = path.join(dir, 'data');
-  const sandbox = spawnProcess(
-    process.execPath,
-    [CLI, 'serve', '--port', '0', '--data', data],
-    dir,
-  );
-  try {
-    const url = await sandbox.ready;
+  const made = await filledDataDir('upload-crash-filled-', async (url) => {
     expect((await upload(url, A, 'A.csv', 'a@shop.example')).status).toBe(200);
     expect(await indexed(url)).toEqual(['A1']);
-    // stopped as a user stops it (Ctrl+C): whatever it had under way is on disk
-    sandbox.child.kill('SIGTERM');
-    expect(await sandbox.exit).toBe(0);
-    filled.data = data;
-  } finally {
-    await sandbox.kill();
-  }
+  });
+  filled.data = made.data;
+  removeFilled = made.remove;
 }, 60_000);
 
 /** One run's line, and its checks: A without B's request, or B with it; B once answered 200. */
