@@ -1136,6 +1136,7 @@ describe('check --readiness', () => {
           'item-not-in-response',
           'parentid-mismatch',
           'parentid-unclear',
+          'tile-uid-variant',
           'item-ids-disagree',
         ],
         how: expect.stringContaining('sandbox export'),

@@ -176,7 +176,8 @@ describe('beacons checked against the response they name', () => {
     );
     await send(
       'clickthrough',
-      { results: [{ type: 'product', uid: '2002', parentId: 'P200' }] },
+      // the tile's result, as the client clicks it (result.id; the selected variant goes with an add)
+      { results: [{ type: 'product', uid: 'P200', parentId: 'P200' }] },
       'good',
     );
     const good = await timeline('good');

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { align } from '../../src/main/baseline/align';
 import { fieldChanges } from '../../src/main/baseline/fields';
-import { parseIgnorePath, pagePath } from '../../src/main/baseline/normalize';
+import { parseIgnorePath } from '../../src/main/baseline/normalize';
+import { pagePath } from '../../src/shared/page-location';
 
 const only = (steps: ReturnType<typeof align>) => ({
   base: steps.filter(([, c]) => c < 0).map(([b]) => b),

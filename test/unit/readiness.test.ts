@@ -971,7 +971,7 @@ describe('the readiness tally', () => {
         example: { pageLoadId: 'p1' },
       });
       expect(lacks(r, 'search.items-served')).toEqual([
-        'issued item-not-in-response parentid-mismatch parentid-unclear item-ids-disagree',
+        'issued item-not-in-response parentid-mismatch parentid-unclear tile-uid-variant item-ids-disagree',
         'catalog item-not-in-catalog item-ids-disagree',
       ]);
       expect(row(r, 'search.items-served').unverified![1]!.how).toContain('--catalog SITE=FILE');
@@ -1090,7 +1090,7 @@ describe('the readiness tally', () => {
         const gaps = readinessGaps(r, ['search.items-served', 'search.clickthrough']);
         expect(gaps).toHaveLength(1);
         expect(gaps[0]).toMatch(
-          /^search\.items-served was seen but not verified: no rule could check it: item-not-in-response, parentid-mismatch, parentid-unclear, item-ids-disagree need the responses the sandbox's companion search issued \(point the storefront's search/,
+          /^search\.items-served was seen but not verified: no rule could check it: item-not-in-response, parentid-mismatch, parentid-unclear, tile-uid-variant, item-ids-disagree need the responses the sandbox's companion search issued \(point the storefront's search/,
         );
         expect(gaps[0]).toContain('give it to `check` with --catalog SITE=FILE');
       });

@@ -115,18 +115,19 @@ function click(p: PageBuilder, responseId: string, item: object, at: number) {
 }
 
 describe('search provenance: a page that does everything right', () => {
-  it('has no findings — variants, Snap-style parentId = uid, inline and slot banners, quick add of a variant', () => {
+  it('has no findings — results as the client tracks them, inline and slot banners, quick add of a variant', () => {
     const p = new PageBuilder();
     const events = [
       p.render('r1', { at: 0 }),
+      // impressions and clicks carry each tile's result (SC: uid result.id); the add its selected variant
       impression(
         p,
         'r1',
-        [product('P200'), banner('rain-inline'), product('2011', 'P201'), product('3001')],
+        [product('P200'), banner('rain-inline'), product('P201'), product('3001')],
         ['91001', '91002'],
         100,
       ),
-      click(p, 'r1', product('2001', 'P200'), 300),
+      click(p, 'r1', product('P200'), 300),
       p.cart('r1', '2002', { at: 400 }, 'P200'),
       p.bannerClick('r1', '91001', { at: 500 }),
     ];
@@ -301,12 +302,15 @@ describe('redirect-mismatch', () => {
 });
 
 describe('parentid-mismatch', () => {
+  // the parentId rules' findings (a variant's uid on an impression is tile-uid-variant's to name)
   const run = (...items: object[]) => {
     const p = new PageBuilder();
-    return findings([p.render('r1', { at: 0 }), impression(p, 'r1', items, [], 100)]);
+    return findings([p.render('r1', { at: 0 }), impression(p, 'r1', items, [], 100)]).filter((f) =>
+      f.rule.startsWith('parentid-'),
+    );
   };
 
-  it('accepts what the Snap client sends: parentId = uid (results and variants), an empty parentId, the result uid for variants', () => {
+  it('accepts parentId = uid (of a result, and of a variant), an empty parentId, the result uid as a variant’s parentId', () => {
     expect(
       run(
         product('P200'),

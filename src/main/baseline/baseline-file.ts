@@ -5,12 +5,12 @@ import { isObject } from '../../shared/values';
 import {
   canonical,
   fieldsText,
-  pageLocation,
   pageMatching,
   parseIgnorePath,
   strip,
   type IgnorePath,
 } from './normalize';
+import { pageLocation } from '../../shared/page-location';
 import type { RecEvent, RecPage, Recording, RecSession } from './recording';
 import { isImpression, mergedImpressions, sortImpressed } from './impressions';
 import type { IgnoreUse } from './ignore-use';

@@ -9,7 +9,7 @@ import {
   type QueryChange,
 } from '../../shared/baseline';
 import { isImpression } from './impressions';
-import { idNamed } from './normalize';
+import { idNamed } from '../../shared/page-location';
 
 const MAX_VALUE = 200;
 

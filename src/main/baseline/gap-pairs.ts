@@ -7,7 +7,7 @@
 // `withoutSegment`).
 import type { PathChange, QueryChange } from '../../shared/baseline';
 import type { Step } from './align';
-import { decoded, idNamed, pageLocation } from './normalize';
+import { decoded, idNamed, pageLocation } from '../../shared/page-location';
 import type { RecPage, RecSession } from './recording';
 
 /** A page of a gap paired with another (its place in the gap) and what differs between them. */

@@ -8,11 +8,10 @@ import { VISIT_PAGE_KINDS } from '../../shared/visits';
 import { isTimelineEndpoint } from '../../shared/kinds';
 import { isVisitEndpoint } from '../tracking/visits/events';
 import { isImpression, mergedImpressions, sortImpressed } from './impressions';
+import { addVolatile, pageLocation } from '../../shared/page-location';
 import {
-  addVolatile,
   comparedFields,
   fieldsText,
-  pageLocation,
   pageMatching,
   responsePlace,
   type IgnorePath,

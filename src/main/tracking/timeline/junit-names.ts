@@ -3,7 +3,7 @@
 // and name: both must come out the same for the same journey, run after run. A page's ids (pageLoadId,
 // sessionId) and the storefront's origin (a dev server's port) are new every run, so the case is named by
 // the page's site and kind (classname) and its URL's path and query (name); the ids go in its body.
-// - The name is the page's URL as baselines compare it (baseline/normalize.ts, pageLocation): a parameter
+// - The name is the page's URL as baselines compare it (shared/page-location.ts, pageLocation): a parameter
 //   or path segment that is one of the page's own ids reads by its name (`/thank-you?order={orderId}`),
 //   as the order number of a real checkout is new every run; the parameters in the order of their names.
 // - The kind is what the page's requests name by their endpoints, accepted or not: a page whose render the
@@ -11,7 +11,7 @@
 //   beside a new `demo42.other` one. (The timelines' pageKind counts accepted events only.)
 import type { PageTimelineDto, PageVerdictDto } from '../../../shared/timeline';
 import { VISIT_PAGE_KINDS, type VisitPageKind } from '../../../shared/visits';
-import { addVolatile, pageLocation } from '../../baseline/normalize';
+import { addVolatile, pageLocation } from '../../../shared/page-location';
 import type { Page } from './page';
 
 /** What names a page's test case beside its site: its kind and its URL, both the same run after run. */
