@@ -2,7 +2,7 @@
 // reset, so a page that comes back with the same pageLoadId and the same findings (a test run again on
 // deterministic data) gets its verdict line again; a reset of another site forgets none of them.
 import { afterEach, describe, expect, it } from 'vitest';
-import { postBeacon, startSandbox } from '../helpers/sandbox';
+import { postBeacon, startSandbox, unrenderedImpression } from '../helpers/sandbox';
 import { runTail } from '../../src/main/cli/tail';
 
 const stops: Array<() => Promise<void> | void> = [];
@@ -11,18 +11,7 @@ afterEach(async () => {
 });
 
 /** An impression with no render before it: accepted, and its page fails missing-render. */
-const impression = (pageLoadId: string) => ({
-  context: {
-    timestamp: new Date().toISOString(),
-    pageUrl: 'http://localhost:3000/search?q=tail',
-    userId: 'u',
-    sessionId: 's',
-    pageLoadId,
-    initiator: 'tail-test',
-    dev: true,
-  },
-  data: { responseId: 'r1', results: [{ type: 'product', uid: '1', parentId: '1' }], banners: [] },
-});
+const impression = (pageLoadId: string) => unrenderedImpression(pageLoadId);
 
 /** The real sandbox on port 0 and `tail --findings` (its module) following it, with what it printed. */
 async function tailing(...flags: string[]) {

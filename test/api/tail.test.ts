@@ -4,7 +4,7 @@ import { createServer as createHttpServer, type RequestListener } from 'node:htt
 import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { postBeacon, startSandbox } from '../helpers/sandbox';
+import { postBeacon, startSandbox, unrenderedImpression } from '../helpers/sandbox';
 import { CLI, runCli } from './cli-process';
 import { runTail } from '../../src/main/cli/tail';
 
@@ -19,18 +19,8 @@ async function sandbox() {
   return s;
 }
 
-const body = (pageLoadId: string, responseId: string) => ({
-  context: {
-    timestamp: new Date().toISOString(),
-    pageUrl: 'http://localhost:3000/search?q=tail',
-    userId: 'u',
-    sessionId: 's',
-    pageLoadId,
-    initiator: 'tail-test',
-    dev: true,
-  },
-  data: { responseId, results: [{ type: 'product', uid: '1', parentId: '1' }], banners: [] },
-});
+const body = (pageLoadId: string, responseId: string) =>
+  unrenderedImpression(pageLoadId, responseId);
 
 /** Read NDJSON lines of a streamed answer until `done` says enough. */
 async function readLines(res: Response, done: (lines: string[]) => boolean): Promise<string[]> {

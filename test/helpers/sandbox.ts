@@ -41,3 +41,22 @@ export function postBeacon(
     ...init,
   });
 }
+
+/**
+ * A search/impression body of one tile, without a render before it on its page: accepted, and its page
+ * fails missing-render (what the `tail` tests follow).
+ */
+export function unrenderedImpression(pageLoadId: string, responseId = 'r1') {
+  return {
+    context: {
+      timestamp: new Date().toISOString(),
+      pageUrl: 'http://localhost:3000/search?q=tail',
+      userId: 'u',
+      sessionId: 's',
+      pageLoadId,
+      initiator: 'tail-test',
+      dev: true,
+    },
+    data: { responseId, results: [{ type: 'product', uid: '1', parentId: '1' }], banners: [] },
+  };
+}
