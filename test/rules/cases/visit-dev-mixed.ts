@@ -19,10 +19,26 @@ export default {
       ],
       findings: [
         {
+          messageId: 'mixed',
           message: 'lack context.dev: true',
           fix: 'same mode on every page',
           pageLoadId: 'thanks',
           events: [0, 1],
+        },
+      ],
+    },
+    {
+      name: 'two trackers of one page in different modes: the listing’s in development, the dropdown’s not',
+      events: () => [
+        visitPage('search').product('a', { at: 0 }),
+        visitPage('search', { dev: false }).product('b', { at: 2_000 }),
+      ],
+      findings: [
+        {
+          messageId: 'onePage',
+          message: 'two trackers of this page were made in different modes',
+          fix: 'make one tracker per page',
+          pageLoadId: 'search',
         },
       ],
     },

@@ -1,4 +1,7 @@
-// `visit-dev-mixed`: a page whose context.dev differs from the visit's first event's.
+// `visit-dev-mixed`: a page whose context.dev differs from the visit's first event's. When the visit began
+// on this very page, its events disagree among themselves: one mode drives a page's whole client (Snap.tsx
+// reads it once), so two trackers made in different modes sent them, and the fix is the page's, not the
+// other pages'.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
@@ -15,10 +18,14 @@ const meta: RuleMeta<'visit'> = {
   guards: ['mode.development'],
   defaultSeverity: 'error',
   messages: {
+    onePage:
+      '{{count}} on this page {{differ}}, but its first event ({{firstEvent}}) was sent {{began}}: two trackers of this page were made in different modes (a widget or dropdown with its own Beacon, say), so {{effect}} while the rest of the page {{rest}}.',
     mixed:
       '{{count}} on this page {{differ}}, but the visit began {{began}} ({{firstEvent}} on page {{firstPage}}): {{effect}} while the rest of the visit {{rest}}.',
   },
   fixes: {
+    onePage:
+      'make one tracker per page (Snap’s, or one Beacon shared by the page’s code), or give each the same mode.',
     mixed:
       'create the tracker with the same mode on every page, the checkout and thank-you pages included.',
   },
@@ -40,7 +47,7 @@ export const visitDevMixed = defineRule({
         meta,
         '',
         {
-          messageId: 'mixed',
+          messageId: first.pageLoadId === page.pageLoadId ? 'onePage' : 'mixed',
           data: {
             count: `${differing} event${differing === 1 ? '' : 's'}`,
             differ: first.dev ? 'lack context.dev: true' : 'carry context.dev: true',
