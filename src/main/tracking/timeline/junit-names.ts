@@ -12,7 +12,7 @@
 import type { PageTimelineDto, PageVerdictDto } from '../../../shared/timeline';
 import { VISIT_PAGE_KINDS, type VisitPageKind } from '../../../shared/visits';
 import { addVolatile, pageLocation } from '../../../shared/page-location';
-import type { Page } from './page';
+import { visitEndpointKind, type Page } from './page';
 
 /** What names a page's test case beside its site: its kind and its URL, both the same run after run. */
 export interface CaseIdentity {
@@ -32,18 +32,11 @@ interface NamingFacts {
   visits: Iterable<{ endpoint: string; orderId?: string | null }>;
 }
 
-/** The page kind an endpoint of a request names (as Page.pageKind ranks them), if it names one. */
-function endpointKind(endpoint: string): VisitPageKind | undefined {
-  if (endpoint === 'order/transaction') return 'order';
-  if (endpoint === 'product/pageview') return 'product';
-  return endpoint.startsWith('cart/') ? 'cart' : undefined;
-}
-
 /** The weightiest kind the page's requests name, accepted or not; its timelines' kind at least. */
 function requestedKind(f: NamingFacts): VisitPageKind {
   const named = new Set<string>([f.pageKind]);
   for (const r of f.responses) named.add(r.kind);
-  for (const v of f.visits) named.add(endpointKind(v.endpoint) ?? '');
+  for (const v of f.visits) named.add(visitEndpointKind(v.endpoint) ?? '');
   return VISIT_PAGE_KINDS.find((k) => named.has(k)) ?? 'other';
 }
 

@@ -145,9 +145,10 @@ export class Page {
     let cart = false;
     for (const v of this.visitEvents) {
       if (!v.base.accepted) continue;
-      if (v.endpoint === 'order/transaction') return 'order';
-      if (v.endpoint === 'product/pageview') product = true;
-      else if (v.endpoint.startsWith('cart/')) cart = true;
+      const kind = visitEndpointKind(v.endpoint);
+      if (kind === 'order') return 'order';
+      if (kind === 'product') product = true;
+      else if (kind === 'cart') cart = true;
     }
     if (product) return 'product';
     if ((this.renderedByKind?.search ?? 0) > 0 || this.hasAcceptedOf('search')) return 'search';
@@ -619,4 +620,11 @@ function bump(map: Map<string, Capped>, value: string, id: string): void {
 /** `c`'s ids copied to a list of their exact length (the shared empty tally is left as it is). */
 function trimmed(c: Capped): void {
   if (c.ids.length > 0) c.ids = c.ids.slice();
+}
+
+/** The page kind a visit endpoint makes its page at least (order, product, cart); none for a login. */
+export function visitEndpointKind(endpoint: string): VisitPageKind | undefined {
+  if (endpoint === 'order/transaction') return 'order';
+  if (endpoint === 'product/pageview') return 'product';
+  return endpoint.startsWith('cart/') ? 'cart' : undefined;
 }

@@ -16,7 +16,7 @@ import type { TimelineEvent } from '../model';
 import { finding, defineRule, type RuleMeta, judgedIn } from './types';
 import { issuedFor } from './utils/provenance';
 import { withoutHash } from './utils/request-context';
-import { queryOf } from './utils/search-params';
+import { normalQuery, queryOf } from './utils/search-params';
 
 /** a render made right after its response arrives within this (its queue's debounce, a slow network) */
 export const RENDERED_MS = 10_000;
@@ -81,7 +81,7 @@ export const pageurlStale = defineRule({
         withoutHash(o.requester.pageUrl) === carried
       )
         return [];
-    const query = issued.query.trim().replace(/\s+/g, ' ').toLowerCase();
+    const query = normalQuery(issued.query);
     const requestWrong =
       query !== '' && queryOf(render) === query && queryOf({ pageUrl: asked.pageUrl }) !== query;
     return [

@@ -23,7 +23,7 @@ import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
 import { productIds, type VisitEvent } from '../events';
-import { duration } from './types';
+import { duration, firstThree } from './types';
 
 /** How soon after the order, on its page, an add of its items reads as the cart event sent late. */
 export const ADD_AFTER_ORDER_MS = 10_000;
@@ -60,11 +60,8 @@ function onlyBought(cart: VisitEvent, order: VisitEvent): boolean {
   return cart.items.every((i) => productIds(i).some((id) => bought.has(id)));
 }
 
-/** The cart event's items as a message names them: three, and how many more. */
-function itemsOf(v: VisitEvent): string {
-  const shown = v.items.slice(0, 3).map((i) => `uid "${i.uid}"`);
-  return `${shown.join(', ')}${v.items.length > 3 ? ` and ${v.items.length - 3} more` : ''}`;
-}
+/** The cart event's items as a message names them. */
+const itemsOf = (v: VisitEvent) => firstThree(v.items.map((i) => `uid "${i.uid}"`));
 
 /** The order of the page a cart event follows as the rule reads it, if any. */
 function orderBefore(v: VisitEvent, orders: readonly VisitEvent[]): VisitEvent | undefined {

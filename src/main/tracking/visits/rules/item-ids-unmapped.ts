@@ -16,6 +16,7 @@ import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
 import { ITEM_IDS_BEHAVIOUR } from './utils/ids-behaviour';
+import { firstThree } from './types';
 
 const meta: RuleMeta<'visit'> = {
   id: 'item-ids-unmapped',
@@ -72,7 +73,7 @@ export const itemIdsUnmapped = defineRule({
             data: {
               endpoint: v.endpoint,
               eventId: v.base.id,
-              items: `${unique.slice(0, 3).join(', ')}${unique.length > 3 ? ` and ${unique.length - 3} more` : ''}`,
+              items: firstThree(unique),
             },
           },
           [v.base.id],

@@ -16,6 +16,7 @@ import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
 import { productIds, type VisitEvent } from '../events';
+import { firstThree } from './types';
 
 const meta: RuleMeta<'visit'> = {
   id: 'order-ids-unlike-cart',
@@ -36,11 +37,8 @@ const meta: RuleMeta<'visit'> = {
   listens: ['order/transaction', 'cart/remove'],
 };
 
-/** `uid "a", uid "b" and 2 more` */
-function named(items: readonly { uid: string }[]): string {
-  const shown = items.slice(0, 3).map((i) => `uid "${i.uid}"`);
-  return `${shown.join(', ')}${items.length > 3 ? ` and ${items.length - 3} more` : ''}`;
-}
+/** `uid "a", uid "b", uid "c" and 2 more` */
+const named = (items: readonly { uid: string }[]) => firstThree(items.map((i) => `uid "${i.uid}"`));
 
 /** The lines' quantities and prices, in an order that does not depend on the ids. */
 function amounts(items: VisitEvent['items']): string {

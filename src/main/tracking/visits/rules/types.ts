@@ -61,4 +61,9 @@ declare module '../../rule' {
   }
 }
 
+/** The first three of names a message lists, and how many more: `uid "a", uid "b", uid "c" and 2 more`. */
+export function firstThree(names: readonly string[]): string {
+  return `${names.slice(0, 3).join(', ')}${names.length > 3 ? ` and ${names.length - 3} more` : ''}`;
+}
+
 export const money = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));

@@ -98,10 +98,15 @@ export function sameSearch(a: string, b: string): boolean {
   return searchKey(a) === searchKey(b);
 }
 
+/** A search query as pages and responses are compared by it: trimmed, spaces folded, lower case. */
+export function normalQuery(q: string): string {
+  return q.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
 /** The search query a page URL shows, normalised for comparing; undefined when it has none. */
 function shownQuery(pageUrl: string): string | undefined {
   const q = urlQuery(pageUrl);
-  return q === undefined ? undefined : q.trim().replace(/\s+/g, ' ').toLowerCase();
+  return q === undefined ? undefined : normalQuery(q);
 }
 
 // parsing a URL per event is the cost of this rule: the events of a page repeat a few URLs, so the
