@@ -57,6 +57,12 @@ export const IssuedResponseSchema = closed(
           'the background filters the request carried, as its parameters (`bgfilter.category=Jackets`): what a category listing is of',
       }),
     ),
+    asked: Type.Optional(
+      Type.String({
+        description:
+          'the parameters that chose the results (q, filters, background filters, sort, page, page size), sorted: two responses with the same value answer the same search',
+      }),
+    ),
     requester: Type.Optional(
       closed(
         {

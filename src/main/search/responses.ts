@@ -67,8 +67,26 @@ export interface IssuedResponse {
    * client): who asked, from which page load and URL; absent when the request carried none
    */
   requester?: Requester;
+  /**
+   * the search the request asked: the parameters that choose its results (query, filters, background
+   * filters, sort, page and page size), in one order, not the tracking context, modes or formats. Two
+   * responses with the same value answer the same search, which one document of the client does not ask
+   * twice in a row (SC search(): no parameter change, no search). Absent in older files and for widgets.
+   */
+  asked?: string;
   /** set when the response came from the real search service (pass-through): the origin it came from */
   upstream?: string;
+}
+
+/** the request parameters that choose a search's results: what `asked` keeps */
+const ASKS = /^(q|page|resultsPerPage|filter\..+|bgfilter\..+|sort\..+)$/;
+
+/** The `asked` of a request's parameters: those that choose its results, sorted. */
+export function askedSearch(params: Iterable<readonly [string, string]>): string {
+  const kept: string[] = [];
+  for (const [k, v] of params)
+    if (ASKS.test(k)) kept.push(`${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
+  return kept.sort().join('&');
 }
 
 /** How many issued responses are remembered; older ones are forgotten first. */

@@ -23,6 +23,7 @@ import {
 import { filterNotes, passingAll, refuseUnknownSort, runQuery, sortResults } from './query';
 import {
   RESPONSE_MEMORY,
+  askedSearch,
   type IssuedResponse,
   type IssuedResponses,
   type SearchKind,
@@ -252,6 +253,23 @@ export class SearchService {
       ...(req.filters.some((f) => !f.background) && { filtered: true as const }),
       ...(background.length > 0 && { bgfilters: background }),
       ...(req.requester && { requester: req.requester }),
+      asked: askedSearch([
+        ['q', req.q],
+        ['page', String(req.page)],
+        ...(req.resultsPerPage !== null
+          ? [['resultsPerPage', String(req.resultsPerPage)] as const]
+          : []),
+        ...req.filters.flatMap((f) => {
+          const name = `${f.background ? 'bgfilter' : 'filter'}.${f.field}`;
+          return f.kind === 'value'
+            ? f.values.map((v) => [name, v] as const)
+            : [
+                ...(f.low !== null ? [[`${name}.low`, String(f.low)] as const] : []),
+                ...(f.high !== null ? [[`${name}.high`, String(f.high)] as const] : []),
+              ];
+        }),
+        ...(req.sort ? [[`sort.${req.sort.field}`, req.sort.direction] as const] : []),
+      ]),
     };
   }
 

@@ -2,7 +2,7 @@
 // its own responses, so the search-provenance rules judge later beacons against it: an answer forwarded from
 // the real service, or one of the companion's own that a browser's HAR recorded (`check`).
 import { SLOTS, type Slot } from './config';
-import type { IssuedResponse, IssuedResult, SearchKind } from './responses';
+import { askedSearch, type IssuedResponse, type IssuedResult, type SearchKind } from './responses';
 import { isObject } from '../../shared/values';
 import { requesterOf } from './requester';
 
@@ -137,6 +137,7 @@ export function issuedFromUpstream(s: UpstreamSearch): IssuedResponse | null {
     ...([...s.params.keys()].some((k) => k.startsWith('filter.')) && { filtered: true as const }),
     ...(bgfilters.length > 0 && { bgfilters }),
     ...(requester && { requester }),
+    asked: askedSearch(s.params),
   };
 }
 

@@ -3,6 +3,26 @@ import { issued, PageBuilder, R1, R2, type RuleCases } from '../kit';
 /** the same query sorted anew: page 1 again, a new response */
 const SORTED = issued({ responseId: 'r5', issuedAt: R1.issuedAt + 4000 });
 
+/** one search asked by two documents (two tabs of one URL): the same parameters, a response each */
+const ASKED = 'page=1&q=shoes';
+const TAB1 = issued({ responseId: 't1', asked: ASKED });
+const TAB2 = issued({ responseId: 't2', asked: ASKED, issuedAt: TAB1.issuedAt + 2000 });
+/** the same query and page sorted anew at the same URL: another search */
+const TAB2_SORTED = issued({ ...TAB2, asked: `${ASKED}&sort.price=asc` });
+
+/** tab 1 renders t1; tab 2, opened on the same URL `gap` ms later, renders t2 and impresses; then tab 1 impresses */
+function twoTabs(gap: number) {
+  return () => {
+    const p = new PageBuilder();
+    return [
+      p.render('t1', { at: 0 }),
+      p.render('t2', { at: gap }),
+      p.impression('t2', ['b'], { at: gap + 1100 }),
+      p.impression('t1', ['a'], { at: gap + 3000 }),
+    ];
+  };
+}
+
 const at = (url: string) => ({ pageUrl: url });
 
 export default {
@@ -78,6 +98,16 @@ export default {
       },
     },
     {
+      name: 'two tabs of one URL share the page load (the client reuses its stored pageLoadId for the same href within 10 s), each searching for itself: each tab’s events name its own response',
+      provenance: { companion: true, responses: [TAB1, TAB2] },
+      events: twoTabs(2000),
+    },
+    {
+      name: 'two tabs: the second first rendered 20 s after the first (the 10 s and a slow page), the edge',
+      provenance: { companion: true, responses: [TAB1, TAB2] },
+      events: twoTabs(20_000),
+    },
+    {
       name: 'two widgets of one profile are not judged',
       events: () => {
         const p = new PageBuilder().as('recommendations', 'similar');
@@ -90,6 +120,22 @@ export default {
     },
   ],
   invalid: [
+    {
+      name: 'the same search rendered again 20.1 s later on the same page load: not a second tab, the old response’s impression after it',
+      provenance: { companion: true, responses: [TAB1, TAB2] },
+      events: twoTabs(20_100),
+      findings: [
+        { messageId: 'replaced', message: 'another search\'s response "t2"', events: [1, 3] },
+      ],
+    },
+    {
+      name: 'the same query and page sorted anew at the same URL (other parameters): one document, the old response’s impression after it',
+      provenance: { companion: true, responses: [TAB1, TAB2_SORTED] },
+      events: twoTabs(2000),
+      findings: [
+        { messageId: 'replaced', message: 'another search\'s response "t2"', events: [1, 3] },
+      ],
+    },
     {
       name: 'a sort in an SPA that keeps the URL: page 1 of the same query again, then a click on the old one',
       provenance: { companion: true, responses: [R1, R2, SORTED] },

@@ -11,7 +11,14 @@
 // on screen): for search and category, the two must be renders of other requests, told by their pages'
 // URLs (another path, query, filter or sort; page numbers and tracking parameters aside) or, when the
 // sandbox issued both, by their query and page (the same query on a later page may continue it); an event within REPAINT_MS of the newer render (a click landing as
-// the page repaints); widgets (two widgets of one profile may share a page).
+// the page repaints); widgets (two widgets of one profile may share a page); two documents sharing the page
+// load: the client reuses its stored pageLoadId for a new document at the same href within 10 s (B
+// getPageLoadId, PAGE_LOAD_ID_EXPIRATION: a second tab of the same search, opened that soon) and each
+// document searches for itself (the client's cache lives in sessionStorage, per tab), so two responses of the
+// same search first rendered at the same URL within RELOAD_MS (the 10 s plus what a page takes to render)
+// are both on screen, each in its own tab, whatever order their events come in. One document does not search
+// again with the same parameters (SC search(): no param change, no search), so nothing it shows is exempted
+// by this; the same search rendered again later than that is judged as before.
 // Which fix leads: when every such event was made at a URL that asks for the response's own search again
 // (as at its render) and not for the newer one, the page shows that search again: the client served it
 // from its cache and renders it again (SC search(), 348ff75), so the render is what is missing, not the
@@ -20,8 +27,19 @@ import { countUpTo } from '../../../sorted';
 import type { TimelineEvent } from '../model';
 import type { Response } from '../response';
 import { endpointOf } from '../../../../shared/kinds';
-import { describe, finding, list, defineRule, type RuleMeta, judgedIn } from './types';
+import {
+  describe,
+  finding,
+  list,
+  defineRule,
+  type RuleMeta,
+  type RuleContext,
+  judgedIn,
+} from './types';
+import { issuedKind } from '../../../search/responses';
 import { sameSearch } from './utils/search-params';
+import { issuedFor } from './utils/provenance';
+import { RELOAD_MS } from './pageload-reused-late';
 import {
   controllerOf,
   controllerRenders,
@@ -68,6 +86,31 @@ function latestAt(renders: readonly ControllerRender[], ms: number): ControllerR
   return renders[countUpTo(renders, ms, (x) => x.e.tsMs!) - 1];
 }
 
+/**
+ * Are `a` and `b` the same search shown by two documents that share the page load (a second tab of it)?
+ * The sandbox issued both for the same search (the same parameters chose their results: a sort that keeps
+ * the URL is another search), and their first renders were made at the same URL within RELOAD_MS of each
+ * other. Listings only: the dropdown shows a response per term typed. Without the issued responses, two
+ * renders at one URL are never other requests (`otherRequests`), so nothing is asked then.
+ */
+function twoDocuments(a: Response, b: Response, ctx: RuleContext): boolean {
+  if (a.kind === 'autocomplete') return false;
+  const ia = issuedFor(a, ctx);
+  const ib = issuedFor(b, ctx);
+  if (!ia || !ib || ia.asked === undefined || ia.asked !== ib.asked) return false;
+  if (issuedKind(ia) !== issuedKind(ib)) return false;
+  const ra = a.facts.renders[0];
+  const rb = b.facts.renders[0];
+  return (
+    ra !== undefined &&
+    rb !== undefined &&
+    ra.tsMs !== null &&
+    rb.tsMs !== null &&
+    ra.pageUrl === rb.pageUrl &&
+    Math.abs(rb.tsMs - ra.tsMs) <= RELOAD_MS
+  );
+}
+
 export const responseReplaced = defineRule({
   meta,
   response(r, ctx) {
@@ -84,7 +127,8 @@ export const responseReplaced = defineRule({
         // before the response's own first render: `order`'s to name
         if (!shown || shown.of === r) continue;
         if (!r.facts.renders.some((own) => own.tsMs !== null && own.tsMs < shown.e.tsMs!)) continue;
-        if (otherRequests(r, shown.of, ctx)) bad.push({ e, by: shown.e, of: shown.of });
+        if (otherRequests(r, shown.of, ctx) && !twoDocuments(r, shown.of, ctx))
+          bad.push({ e, by: shown.e, of: shown.of });
       }
     if (bad.length === 0) return [];
     const by = bad[0]!;
