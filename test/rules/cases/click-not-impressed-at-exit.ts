@@ -14,12 +14,12 @@ export default {
       },
     },
     {
-      name: 'the page went on after the click (click-not-impressed’s)',
+      name: 'the page went on after a click 1 s after the render (click-not-impressed’s)',
       events: () => {
         const p = new PageBuilder();
         return [
           p.render('r1', { at: 0 }),
-          p.click('r1', 'b', { at: 400 }),
+          p.click('r1', 'b', { at: 1000 }),
           p.render('r2', { at: 2000 }),
         ];
       },
@@ -37,6 +37,7 @@ export default {
       },
       findings: [
         {
+          messageId: 'atExit',
           message: /was sent \(ev_\w+\) but rejected by the service/,
           events: [2, 1],
           causedBy: 'schema',
@@ -53,7 +54,41 @@ export default {
           p.click('r1', 'b', { at: 400 }),
         ];
       },
-      findings: [{ message: 'the click was the last event of the page', events: [2] }],
+      findings: [
+        { messageId: 'atExit', message: 'the click was the last event of the page', events: [2] },
+      ],
+    },
+    {
+      name: 'a quick click in an SPA: 0.6 s after the render, a route to the product and back, the tile impressed on its return',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          p.click('r1', 'a', { at: 600 }),
+          p.impression('r1', ['a', 'b'], { at: 9600 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'quick',
+          message:
+            /the click came within 1 s of the response’s render \(ev_\w+\), before the tile could have been in view/,
+          events: [1],
+        },
+      ],
+    },
+    {
+      name: 'edge: a click 999 ms after the render, the page going on, the tile never impressed',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 900 }),
+          p.click('r1', 'b', { at: 999 }),
+          p.render('r2', { at: 5000 }),
+        ];
+      },
+      findings: [{ messageId: 'quick', message: 'not impressed before the click', events: [2] }],
     },
   ],
 } satisfies RuleCases;

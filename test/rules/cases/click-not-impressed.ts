@@ -43,6 +43,17 @@ export default {
       name: 'a widget’s click sent with the other widget’s tag, of its tile impressed with its own tag: impressed (missing-render names the tag)',
       events: widgetClick('a'),
     },
+    {
+      name: 'a quick click in an SPA (0.6 s after the render), the tile impressed when the shopper came back: click-not-impressed-at-exit’s info',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          p.click('r1', 'a', { at: 600 }),
+          p.impression('r1', ['a', 'b'], { at: 9600 }),
+        ];
+      },
+    },
   ],
   invalid: [
     {
@@ -69,6 +80,18 @@ export default {
           responseId: 'r1',
         },
       ],
+    },
+    {
+      name: 'edge: a click 1 s after the render (its tile could have been impressed), the tile impressed only 8 s after it',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          p.click('r1', 'a', { at: 1000 }),
+          p.impression('r1', ['a', 'b'], { at: 9000 }),
+        ];
+      },
+      findings: [{ message: 'an impression sent because of the click', events: [1] }],
     },
     {
       name: 'a banner clicked long after its render, even as the page’s last event',

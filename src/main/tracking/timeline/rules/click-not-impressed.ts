@@ -7,7 +7,7 @@ const meta: RuleMeta<'response'> = {
   judges: ['response'],
   title: 'Click on an item never impressed',
   description:
-    'A clickthrough of a uid that no impression of that responseId reported, on a page that went on after the click (a click that ended the page is reported apart: the client may still have held its impression). A widget’s item impressed with that responseId under another widget’s tag was impressed: missing-render names the wrong tag.',
+    'A clickthrough of a uid that no impression of that responseId reported, on a page that went on after the click, 1 s or more after the response’s render (a click that ended the page, or came sooner, is reported apart: the client may still have held its impression, or not made it yet). A widget’s item impressed with that responseId under another widget’s tag was impressed: missing-render names the wrong tag.',
   expects: 'An impression when the tile scrolls into view, before the shopper can click it.',
   // a widget's or the dropdown's click names its own area's behaviour (a widget's row is its tag's): their
   // controllers track the tile and the click, not the search's (category pages run the search's)
@@ -27,7 +27,7 @@ export const clickNotImpressed = defineRule({
   // a click stops being the page's last event when a later one arrives: it moves here from the exit rule
   response(r, ctx) {
     const found = ctx.shared(unimpressedClicks);
-    return found && !found.endedPage
+    return found && !found.exempt
       ? [
           finding(meta, r.responseId, { messageId: 'notImpressed', data: found.data }, found.ids, {
             responseId: r.responseId,

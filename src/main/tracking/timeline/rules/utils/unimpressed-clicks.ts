@@ -6,8 +6,10 @@ import type { FindingData } from '../../../../../shared/timeline';
 import { plural, quoted, duration, type RuleContext } from '../types';
 import type { Response } from '../../response';
 
+/** the provider's client impresses a tile once 70% of it has been visible for 1 s (SC IntersectionObserver) */
+const VISIBLE_MS = 1000;
 /** the provider's client: 1 s of visibility, then up to 300 ms in its queue */
-const IMPRESSION_DELAY_MS = 1300;
+const IMPRESSION_DELAY_MS = VISIBLE_MS + 300;
 import {
   impressedElsewhere,
   impressedIds,
@@ -22,6 +24,8 @@ const WHAT =
 export const NOT_IMPRESSED = WHAT;
 /** the message of clicks that each ended the page */
 export const NOT_IMPRESSED_AT_EXIT = `${WHAT} Reported apart, as info, because the click was the last event of the page: the provider’s client impresses a tile after it has been visible for 1 s and holds impressions 300 ms more, so a click that leaves the page within about 1.3 s of the tile appearing never has its impression; nothing is wrong if the shopper clicked that fast.`;
+/** the message of clicks made within 1 s of their response's render, on a page that went on */
+export const NOT_IMPRESSED_QUICK = `{{count}} on responseId "{{responseId}}" clicked {{items}} not impressed before the click: {{clicks}}. Reported apart, as info, because {{each}} came within 1 s of the response’s render ({{render}}), before the tile could have been in view for the 1 s after which the provider’s client impresses it; the page went on (an SPA route to the product and back, say), and the tile was impressed later or not at all. Nothing is wrong if the shopper clicked that fast.`;
 export const NOT_IMPRESSED_FIX =
   'send {{impression}} with results [{uid: {{uids}}, …}] when the tile becomes visible, using the same uid the click sends.';
 
@@ -46,7 +50,7 @@ function rejectedImpressions(r: Response, uids: readonly string[], until: number
 export function unimpressedClicks(
   r: Response,
   ctx: RuleContext,
-): { data: FindingData; ids: string[]; endedPage: boolean } | undefined {
+): { data: FindingData; ids: string[]; exempt: 'endedPage' | 'quick' | undefined } | undefined {
   {
     const clicks = r.facts.clicks;
     if (clicks.length === 0) return undefined;
@@ -92,7 +96,28 @@ export function unimpressedClicks(
       c.e.banners.some((b) => c.uids.includes(b.uid)) &&
       c.e.time - render.time > IMPRESSION_DELAY_MS + grace;
     const endedPage = bad.every((c) => c.e.time >= ctx.page.maxTime && !c.late && !bannerSeen(c));
-    const lateOnes = bad.filter((c) => c.late);
+    // A click within 1 s of its response's latest render before it came before its tile could have been
+    // impressed, whatever follows: on a page that goes on (an SPA route away and back) the client impresses
+    // the tile later, once it is in view for 1 s again, or never if it is not shown again. Exempted (reported
+    // apart, as info): every unimpressed click was that quick or ended the page. A click 1 s or more after
+    // the render had its tile in view long enough, and stays a warning.
+    const renderBefore = (c: (typeof bad)[number]) => {
+      let latest: (typeof r.facts.renders)[number] | undefined;
+      for (const x of r.facts.renders)
+        if (x.time <= c.e.time && (!latest || x.time > latest.time)) latest = x;
+      return latest;
+    };
+    const quick = (c: (typeof bad)[number]) => {
+      const x = renderBefore(c);
+      return x !== undefined && c.e.time - x.time < VISIBLE_MS;
+    };
+    const quickOnes = endedPage ? [] : bad.filter(quick);
+    const exempt = endedPage
+      ? ('endedPage' as const)
+      : bad.every((c) => quick(c) || (c.e.time >= ctx.page.maxTime && !c.late && !bannerSeen(c)))
+        ? ('quick' as const)
+        : undefined;
+    const lateOnes = exempt === 'quick' ? [] : bad.filter((c) => c.late);
     const clickList = bad.map((c) => `${c.e.id} (uid ${quoted(c.uids, 3)})`);
     const data = {
       count: plural(bad.length, 'clickthrough'),
@@ -106,12 +131,14 @@ export function unimpressedClicks(
       impression: endpointOf(r.kind, 'impression'),
       uids: quoted(uids, 3),
       rejected: '',
+      each: quickOnes.length === 1 ? 'the click' : 'each click',
+      render: quickOnes.length > 0 ? (renderBefore(quickOnes[0]!)?.id ?? '') : '',
     };
     // an impression of a clicked uid the service rejected before the click: it was sent, and lost; its
     // `schema` finding names the cause (it shares that event), and the click's finding follows from it
     const lost = rejectedImpressions(r, uids, Math.max(...bad.map((c) => c.e.time)));
     if (lost.length > 0)
       data.rejected = ` An impression naming ${lost.length === 1 ? 'it' : 'them'} was sent (${lost.join(', ')}) but rejected by the service: the tile was impressed, and the impression lost with the rejection.`;
-    return { data, ids: [...bad.map((c) => c.e.id), ...lost], endedPage };
+    return { data, ids: [...bad.map((c) => c.e.id), ...lost], exempt };
   }
 }
