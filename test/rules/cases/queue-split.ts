@@ -48,8 +48,34 @@ export default {
         ];
       },
     },
+    {
+      name: 'two impression requests of other sessionIds created together (the client’s queue merges per session; context-drift names the drift)',
+      events: () => {
+        const p = new PageBuilder();
+        const drifted = new PageBuilder({ sessionId: 'session-other' });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1100 }),
+          drifted.impression('r1', ['b'], { at: 1105 }),
+        ];
+      },
+    },
   ],
   invalid: [
+    {
+      name: 'edge: requests of one session split around one of another session, all created together',
+      events: () => {
+        const p = new PageBuilder();
+        const drifted = new PageBuilder({ sessionId: 'session-other' });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1100 }),
+          drifted.impression('r1', ['b'], { at: 1105 }),
+          p.impression('r1', ['c'], { at: 1110 }),
+        ];
+      },
+      findings: [{ message: 'two search/impression requests of responseId "r1"', events: [1, 3] }],
+    },
     {
       name: 'one impression request per tile, created together',
       events: () => {

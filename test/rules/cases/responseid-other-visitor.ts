@@ -60,6 +60,18 @@ export default {
       },
     },
     {
+      name: 'the page load that asked reads a new sessionId for every call, its search’s among them (context-drift names it): its responseId is its own',
+      provenance: { companion: true, responses },
+      events: () => {
+        const at = (sessionId: string) => new PageBuilder({ sessionId });
+        return [
+          at('session-a').render('mine', { at: 0 }),
+          at('session-b').impression('mine', ['P200'], { at: 1200 }),
+          at('session-c').click('mine', 'P200', { at: 3000 }),
+        ];
+      },
+    },
+    {
       name: 'the same, a click 40 min later with a new sessionId: the page’s drift, context-drift’s',
       provenance: { companion: true, responses },
       events: () => {

@@ -6,8 +6,10 @@
 // every queued event restarts, and merges the events of one endpoint, page load, session and responseId
 // into one request carrying the first event's context. A second request of the same key can only hold an
 // event created after the first was flushed, at least the debounce after the first request's first event.
-// Exempt: requests the service rejected, requests with no RFC 3339 timestamp, and requests of different
-// endpoints (impressions and addtocarts queue apart).
+// Exempt: requests the service rejected, requests with no RFC 3339 timestamp, requests of different
+// endpoints (impressions and addtocarts queue apart), and requests of different sessionIds (the client's
+// merge key holds the sessionId: a page whose events change sessionId is context-drift's, and its queue
+// splits them too).
 import type { TimelineEvent } from '../model';
 import { endpointOf } from '../../../../shared/kinds';
 import { finding, list, defineRule, type RuleMeta, judgedIn, RESPONSE_KINDS } from './types';
@@ -39,13 +41,16 @@ const meta: RuleMeta<'response'> = {
   listens: ['impression', 'addtocart'],
 };
 
+/** Requests of one merge key (B processRequests: endpoint, page load, session and responseId) sent apart. */
 function splits(events: readonly TimelineEvent[]): Array<[TimelineEvent, TimelineEvent]> {
   const timed = timedInOrder(events);
   const pairs: Array<[TimelineEvent, TimelineEvent]> = [];
-  for (let i = 1; i < timed.length; i++) {
-    const a = timed[i - 1]!;
-    const b = timed[i]!;
-    if (b.tsMs! - a.tsMs! < QUEUE_DEBOUNCE_MS - ROUNDING_MS) pairs.push([a, b]);
+  // the previous request of each sessionId (nearly always one)
+  const last = new Map<string, TimelineEvent>();
+  for (const b of timed) {
+    const a = last.get(b.sessionId);
+    last.set(b.sessionId, b);
+    if (a && b.tsMs! - a.tsMs! < QUEUE_DEBOUNCE_MS - ROUNDING_MS) pairs.push([a, b]);
   }
   return pairs;
 }

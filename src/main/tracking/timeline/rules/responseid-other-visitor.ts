@@ -11,7 +11,9 @@
 // What it exempts: a request that carried no userId (or no sessionId: then only the userId is compared) —
 // a server's search, a test, nothing binds it; responses the sandbox did not issue; and another sessionId
 // on the very page load that asked, when that page's own sessionId (its first accepted event's) is the one
-// the request carried: the page's events switched sessionId midway, and the responseId is the page's own.
+// the request carried, or when the page's own events (of the request's userId) carry more than one
+// sessionId: the page's events switched sessionId midway, or read a new one for each call (the search's
+// among them), and the responseId is the page's own.
 // That is one fault, the page's ids read again, which context-drift names on the page (each event that
 // carries another sessionId than the page's); this rule would only say it again as a copied responseId.
 // Another userId is still judged there (another visitor sharing the pageLoadId), and so is a page load
@@ -82,9 +84,15 @@ export const responseIdOtherVisitor = defineRule({
       return [];
     const f = r.facts;
     const events: TimelineEvent[] = [...f.renders, ...f.redirects, ...itemEvents(r)];
-    // the page that asked, begun with the request's sessionId: another sessionId here is its drift
+    // the page that asked, begun with the request's sessionId or carrying several sessionIds of the
+    // request's userId: another sessionId here is its drift
+    const page = ctx.page;
     const ownDrift =
-      asked.pageLoadId === ctx.page.pageLoadId && asked.sessionId === ctx.page.sessionId;
+      asked.pageLoadId === page.pageLoadId &&
+      (asked.sessionId === page.sessionId ||
+        ((page.tallies.otherSessionIds?.size ?? 0) > 0 &&
+          asked.userId === page.userId &&
+          !page.tallies.otherUserIds?.size));
     let other: { ev: TimelineEvent; user: boolean } | undefined;
     for (const ev of events) {
       if (asked.userId !== undefined && ev.userId !== '' && ev.userId !== asked.userId) {
