@@ -19,6 +19,7 @@ export type RuleId =
   | 'click-not-impressed-at-exit'
   | 'click-under-other-response'
   | 'click-repeated'
+  | 'click-with-add'
   | 'cart-not-impressed'
   | 'responseid-reused'
   | 'responseid-cross-kind'

@@ -342,7 +342,9 @@ describe('search.json', () => {
   it('remembers the search each response answers: the same parameters in any order, and not the tracking context, are one search', async () => {
     const { get, responses } = await service();
     await get('siteId=shop01&q=jacket&beacon=true&filter.color=Red&pageLoadId=p1&userId=u1');
-    await get('siteId=shop01&beacon=true&pageLoadId=p2&filter.color=Red&q=jacket&userId=u2&test=true');
+    await get(
+      'siteId=shop01&beacon=true&pageLoadId=p2&filter.color=Red&q=jacket&userId=u2&test=true',
+    );
     await get('siteId=shop01&q=jacket&beacon=true&filter.color=Red&sort.price=asc');
     await get('siteId=shop01&q=jacket&beacon=true&filter.color=Red&page=2');
     const asked = ['resp-1', 'resp-2', 'resp-3', 'resp-4'].map((id) => responses.get(id)?.asked);

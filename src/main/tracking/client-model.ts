@@ -112,9 +112,9 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     area: 'search',
     title: 'A click names the tile’s own response, at once',
     source:
-      'SC track.product.click / B clickthrough: sent at once with keepalive, one item, not flushing the queue; repeats within 1 s dropped',
+      'SC track.product.click / B clickthrough: sent at once with keepalive, one item, not flushing the queue; repeats within 1 s dropped; only for a click inside the product’s link (isClickWithinProductLink), so a click on the add button sends the add alone',
     invariant:
-      'A clickthrough carries one item that its response delivered and the page showed (its impression may still be queued when the page leaves); the same item is not clicked twice within a second.',
+      'A clickthrough carries one item that its response delivered and the page showed (its impression may still be queued when the page leaves); the same item is not clicked twice within a second; one click sends a clickthrough or an add, never both.',
     seenBy: of('search', ['clickthrough']),
     sends: of('search', ['clickthrough']),
     next: `${SNAP_SEARCH}${SENT_BY}when the shopper clicks a tile: the controller’s \`track.product.click\` on the tile’s link (a tile of your own calls it in its click handler), at once, with the tile’s own responseId`,

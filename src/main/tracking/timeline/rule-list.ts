@@ -21,6 +21,7 @@ import { clickNotImpressed } from './rules/click-not-impressed';
 import { clickNotImpressedAtExit } from './rules/click-not-impressed-at-exit';
 import { clickUnderOtherResponse } from './rules/click-under-other-response';
 import { clickRepeated } from './rules/click-repeated';
+import { clickWithAdd } from './rules/click-with-add';
 import { cartNotImpressed } from './rules/cart-not-impressed';
 import { responseIdReused } from './rules/responseid-reused';
 import { responseIdCrossKind } from './rules/responseid-cross-kind';
@@ -114,6 +115,7 @@ export const RULES: readonly Rule[] = [
   clickNotImpressedAtExit,
   clickUnderOtherResponse,
   clickRepeated,
+  clickWithAdd,
   cartNotImpressed,
   responseIdReused,
   responseIdCrossKind,

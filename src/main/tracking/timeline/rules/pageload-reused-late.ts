@@ -14,17 +14,7 @@
 // widgets (other controllers).
 import { duration } from '../../finding';
 import { finding, defineRule, type RuleMeta } from './types';
-import { nothingBetween } from './utils/listing-renders';
-import { PAGE_LOAD_ID_REUSE_MS } from '../../client-model';
-
-/**
- * what a reloaded page may take to load its scripts, search and render, generous (a slow network, a
- * cold cache): the warning says the reload kept its pageLoadId past the client's 10 s, so it must hold
- * for a slow page too
- */
-const LATE_RENDER_MS = 10_000;
-/** the client's 10 s, plus what a reloaded page may take to render */
-export const RELOAD_MS = PAGE_LOAD_ID_REUSE_MS + LATE_RENDER_MS;
+import { nothingBetween, RELOAD_MS } from './utils/listing-renders';
 
 const meta: RuleMeta<'response'> = {
   id: 'pageload-reused-late',

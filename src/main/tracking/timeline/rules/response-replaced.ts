@@ -39,7 +39,7 @@ import {
 import { issuedKind } from '../../../search/responses';
 import { sameSearch } from './utils/search-params';
 import { issuedFor } from './utils/provenance';
-import { RELOAD_MS } from './pageload-reused-late';
+import { RELOAD_MS } from './utils/listing-renders';
 import {
   controllerOf,
   controllerRenders,

@@ -1,16 +1,27 @@
 // What a listing's two renders of one response imply about the page between them, read by the rules that
 // ask whether the client could have rendered it again: duplicate-render (its cache and store) and
-// pageload-reused-late (a reload that kept the pageLoadId).
+// pageload-reused-late (a reload that kept the pageLoadId); how long after a page load another may share
+// its pageLoadId (response-replaced: a second tab).
 import type { TimelineEvent } from '../../model';
 import type { Page } from '../../page';
 import type { Response } from '../../response';
 import { countUpTo } from '../../../../sorted';
+import { PAGE_LOAD_ID_REUSE_MS } from '../../../client-model';
 
 /**
  * How long the provider's client serves a search response from its cache (5 minutes in sessionStorage,
  * NetworkCache), with a minute for clocks: a re-visit after longer is a new request with a new responseId.
  */
 export const CACHE_MS = 6 * 60_000;
+
+/**
+ * what a reloaded page may take to load its scripts, search and render, generous (a slow network, a
+ * cold cache): pageload-reused-late's warning says the reload kept its pageLoadId past the client's 10 s, so it must hold
+ * for a slow page too
+ */
+const LATE_RENDER_MS = 10_000;
+/** the client's 10 s, plus what a reloaded page may take to render */
+export const RELOAD_MS = PAGE_LOAD_ID_REUSE_MS + LATE_RENDER_MS;
 
 const timeOf = (e: TimelineEvent) => e.time;
 const baseTimeOf = (v: { base: { time: number } }) => v.base.time;
