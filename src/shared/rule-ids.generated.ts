@@ -61,6 +61,7 @@ export type RuleId =
   | 'attribution-not-read'
   | 'redirect-routed'
   | 'quick-add-qty'
+  | 'quick-add-running-qty'
   | 'quick-add-with-cart-add'
   | 'search-not-rendered'
   | 'order-id-missing'

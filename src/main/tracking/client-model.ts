@@ -136,9 +136,9 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     area: 'search',
     title: 'A quick add sends a quantity of at least 1',
     source:
-      'SC track.product.addToCart: results [{parentId || "", uid, sku, qty: qty || 1, price: Number(price) || 0}]',
+      'SC track.product.addToCart: results [{parentId || "", uid, sku, qty: result.quantity || 1, price: Number(price) || 0}]; B adds each to its stored cart (qty += qty)',
     invariant:
-      'Every item of a quick add (search, category, autocomplete, widgets) has a qty of 1 or more: a missing or zero quantity goes out as 1.',
+      'Every item of a quick add (search, category, autocomplete, widgets) has a qty of 1 or more: a missing or zero quantity goes out as 1; the qty is what this add added, not the cart line’s quantity after it.',
     seenBy: of('search', ['addtocart']),
     next: `${SNAP_SEARCH}${SENT_BY}by a quick add (its qty, 1 when it has none)`,
   },

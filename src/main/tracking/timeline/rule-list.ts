@@ -63,6 +63,7 @@ import { pageUrlNotHref } from './rules/pageurl-not-href';
 import { redirectRouted } from './rules/redirect-routed';
 import { searchNotRendered } from './rules/search-not-rendered';
 import { quickAddQty } from './rules/quick-add-qty';
+import { quickAddRunningQty } from './rules/quick-add-running-qty';
 import { quickAddWithCartAdd } from './rules/quick-add-with-cart-add';
 import { orderIdMissing } from '../visits/rules/order-id-missing';
 import { orderWithoutLines } from '../visits/rules/order-without-lines';
@@ -158,6 +159,7 @@ export const RULES: readonly Rule[] = [
   attributionNotRead,
   redirectRouted,
   quickAddQty,
+  quickAddRunningQty,
   quickAddWithCartAdd,
   searchNotRendered,
   // the visit: its orders, carts, identity and attribution
