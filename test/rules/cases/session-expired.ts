@@ -27,8 +27,26 @@ export default {
         visitPage('pdp2', { sessionId: 'session-2' }).product('b', { at: 40 * MIN }),
       ],
     },
+    {
+      name: 'an SPA page left open 40 minutes keeps the sessionId it read at its load (the client reads it once per page load)',
+      events: () => [
+        visitPage('spa').product('a', { at: 0 }),
+        visitPage('spa').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 40 * MIN }),
+      ],
+    },
   ],
   invalid: [
+    {
+      name: 'edge: after the SPA page’s 40 minutes, a new page load still carrying the sessionId',
+      events: () => [
+        visitPage('spa').product('a', { at: 0 }),
+        visitPage('spa').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 40 * MIN }),
+        visitPage('pdp2').product('b', { at: 80 * MIN }),
+      ],
+      findings: [
+        { message: 'after the visit had no event for 40 minutes', pageLoadId: 'pdp2', events: [2] },
+      ],
+    },
     {
       name: 'the same sessionId after 45 minutes without an event',
       events: () => [

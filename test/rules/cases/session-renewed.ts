@@ -18,8 +18,27 @@ export default {
         visitPage('tab2', { sessionId: 'session-2' }).product('b', { at: 900 }),
       ],
     },
+    {
+      name: 'a page used 35 minutes (an event every 5), then a new page load: the client rolled the session at that page’s load only',
+      events: () => [
+        ...[0, 5, 10, 15, 20, 25, 30, 35].map((m) =>
+          visitPage('spa').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: m * MIN }),
+        ),
+        visitPage('pdp2', { sessionId: 'session-2' }).product('b', { at: 36 * MIN }),
+      ],
+    },
   ],
   invalid: [
+    {
+      name: 'edge: the same, with a page load 10 minutes in that rolled the session again',
+      events: () => [
+        visitPage('spa').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 0 }),
+        visitPage('pdp1').product('a', { at: 10 * MIN }),
+        visitPage('spa').cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 35 * MIN }),
+        visitPage('pdp2', { sessionId: 'session-2' }).product('b', { at: 36 * MIN }),
+      ],
+      findings: [{ message: '60 s after that userId', pageLoadId: 'pdp2', events: [3] }],
+    },
     {
       name: 'a new sessionId on the next page load (the storefront makes one per page)',
       events: () => [

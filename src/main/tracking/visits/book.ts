@@ -48,6 +48,19 @@ export interface RefusedPage extends PageInfo {
 }
 
 /** An event of a visit that came after the visit had been quiet longer than a session lives. */
+/**
+ * A page load of a visit and the time of its first event: when the client read the session and rolled
+ * its 30 minutes (B getStoredId, once per page load). The latest MAX_LOADS are kept whatever `check` lets
+ * go of, for the session rules.
+ */
+export interface PageLoadStart {
+  pageKey: string;
+  first: number;
+}
+
+/** page loads a visit remembers the start of (`Visit.loads`) */
+const MAX_LOADS = 8;
+
 export interface SessionGap {
   eventId: string;
   pageKey: string;
@@ -138,6 +151,8 @@ export interface Visit extends CartLedger {
   lastReceivedMs: number | null;
   /** events that came after more than the client's session lifetime without one (`session-expired`) */
   gaps?: SessionGap[];
+  /** its latest page loads (up to MAX_LOADS), oldest first: when each read the session (`session-renewed`) */
+  loads: PageLoadStart[];
   orders: OrderRecord[];
   /** the price each product's cart events last carried (by uid), and the event that carried it */
   prices?: Map<string, { price: number; eventId: string }>;
@@ -275,8 +290,14 @@ function noteTime(v: Visit, pageKey: string, ev: PageEvent): void {
   if (ev.time < v.startMs) v.startMs = ev.time;
   // a silence in the client's own time; when both were received, in the sandbox's too (an hour-old
   // timestamp arriving with the rest is a clock or caching bug, `timestamp-skew`, not a long session)
+  // only a new page load reads the session again: the client reads its sessionId once per page load and
+  // keeps it in memory (B getContext: `this.sessionId || this.getSessionId()`), so a page open through a
+  // longer silence (an SPA left idle) keeps it rightly
+  let load: PageLoadStart | undefined;
+  for (const l of v.loads) if (l.pageKey === pageKey) load = l;
   if (
     ev.time - v.endMs > SESSION_IDLE_MS &&
+    !(load && load.first <= v.endMs) &&
     (ev.receivedMs === null ||
       v.lastReceivedMs === null ||
       ev.receivedMs - v.lastReceivedMs > SESSION_IDLE_MS) &&
@@ -288,6 +309,10 @@ function noteTime(v: Visit, pageKey: string, ev: PageEvent): void {
       afterMs: v.endMs,
       gapMs: ev.time - v.endMs,
     });
+  if (!load) {
+    v.loads.push({ pageKey, first: ev.time });
+    if (v.loads.length > MAX_LOADS) v.loads.shift();
+  } else if (ev.time < load.first) load.first = ev.time;
   if (ev.time > v.endMs) v.endMs = ev.time;
   v.lastMs = ev.time;
   if (ev.receivedMs !== null && (v.lastReceivedMs === null || ev.receivedMs > v.lastReceivedMs))
@@ -392,6 +417,7 @@ export class VisitBook {
       startMs: ev.time,
       endMs: ev.time,
       lastMs: ev.time,
+      loads: [],
       released: 0,
       readsFrom: -Infinity,
       pages: new Map(),

@@ -1,10 +1,13 @@
 // `session-expired` (warning): an event of a visit after more than 30 minutes without one, still carrying
 // the visit's sessionId: the provider's client would have started a new session.
 //
-// Why it is certain: the client keeps the sessionId for 30 minutes of inactivity (rolling, in a cookie and
-// localStorage) and makes a new one for the first event after that, so one sessionId never spans a longer
-// silence. What it exempts: a minute for clocks (SESSION_IDLE_MS), and queued events arriving late (a gap
-// counts only when an event is timestamped that long after every event of the visit before it).
+// Why it is certain: the client reads the sessionId once per page load (B getContext: `this.sessionId ||
+// this.getSessionId()`) and rolls its 30 minutes then (getStoredId rewrites the cookie and the stored
+// timestamp), so a page load that begins more than 30 minutes after every event of the visit before it
+// (and so after every page load's read) gets a new one. What it exempts: a minute for clocks
+// (SESSION_IDLE_MS), queued events arriving late (a gap counts only when an event is timestamped that long
+// after every event of the visit before it), and an event of a page load that had events before the
+// silence (an SPA left open: it keeps the sessionId it read).
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
@@ -14,7 +17,7 @@ const meta: RuleMeta<'visit'> = {
   judges: ['visit'],
   title: 'Session kept past its 30 minutes',
   description:
-    'An event carrying a sessionId whose visit had no event for more than 30 minutes before it: the provider’s client starts a new session after 30 minutes of inactivity.',
+    'The first event of a page load carrying a sessionId whose visit had no event for more than 30 minutes before it: the provider’s client reads the sessionId at each page load and starts a new session after 30 minutes of inactivity. A page left open through the silence keeps the sessionId it read.',
   expects:
     'A sessionId lives through 30 minutes of inactivity (rolling); the first event after a longer silence carries a new one.',
   appliesTo: ['visit'],

@@ -1,12 +1,15 @@
 // `session-renewed` (warning): a visit (sessionId) of a userId that began while another visit of that
 // userId was still alive: the provider's client would have kept the session.
 //
-// Why it is certain: the client keeps its sessionId for 30 minutes of inactivity (rolling) in a cookie and
-// localStorage of the storefront's domain, beside the userId, and every page of the domain reads them; a
-// new sessionId for the same userId within 30 minutes of that userId's last event means the storefront
-// (or a checkout on another domain given only the userId) made its own. What it exempts: visits that began
-// within CONCURRENT_START_MS of each other (tabs opened together on a fresh browser), and a visit whose
-// userId's other visit ended more than the session lifetime before it began.
+// Why it is certain: the client keeps its sessionId in a cookie and localStorage of the storefront's
+// domain, beside the userId, and every page of the domain reads them; it rolls the 30 minutes when a page
+// load reads it (B getStoredId, once per page load: getContext keeps `this.sessionId`), not on every event.
+// A new sessionId for the same userId within 30 minutes of the latest page load of its other visit (that
+// began before it) means the storefront (or a checkout on another domain given only the userId) made its
+// own. What it exempts: visits that began within CONCURRENT_START_MS of each other (tabs opened together on
+// a fresh browser), and a visit that began more than the session lifetime after every page load of the
+// userId's other visit began, however recent that visit's last event (a page used that long rolled the
+// session at its load only).
 import { finding } from '../../finding';
 import { otherOrigin } from './utils/other-origin';
 import type { RuleMeta } from '../../rule-meta';
@@ -19,7 +22,7 @@ const meta: RuleMeta<'visit'> = {
   judges: ['visit'],
   title: 'A new session while the last one was alive',
   description:
-    'A visit (sessionId) of a userId that began less than 30 minutes after that userId’s previous visit had its last event: the provider’s client keeps the sessionId for 30 minutes of inactivity.',
+    'A visit (sessionId) of a userId that began less than 30 minutes after the latest page load of that userId’s previous visit: the provider’s client keeps the sessionId for 30 minutes from each page load.',
   expects:
     'One sessionId while the shopper is active, kept in a cookie and localStorage; a new one only after 30 minutes without an event.',
   appliesTo: ['visit'],
@@ -56,6 +59,11 @@ export const sessionRenewed = defineRule({
     if (!previous) return [];
     const gap = visit.startMs - previous.endMs;
     if (gap > SESSION_IDLE_MS) return [];
+    // the client rolled the session when the previous visit's latest page load before this one began
+    let rolled = -Infinity;
+    for (const l of previous.loads)
+      if (l.first <= visit.startMs && l.first > rolled) rolled = l.first;
+    if (visit.startMs - rolled > SESSION_IDLE_MS) return [];
     if (Math.abs(visit.startMs - previous.startMs) <= CONCURRENT_START_MS) return [];
     return [
       finding(
