@@ -612,7 +612,7 @@ describe('search-sandbox check', () => {
       p.render('r1', { at: 0 }),
       p.impression('r1', ['a'], { at: 1_100 }),
       p.cart('r1', 'a', { at: 1_500 }),
-      p.click('r1', 'a', { at: 1_600 }),
+      p.click('r1', 'a', { at: 3_000 }),
     ].map((e) => JSON.stringify(e.body));
     const res = await check(temp('bodies.ndjson', lines.join('\n') + '\n'), '--format', 'json');
     expect(res.code).toBe(0);
@@ -716,6 +716,12 @@ describe('search-sandbox check', () => {
     const broken = await check(file({ responses: [{ responseId: 'x' }] }));
     expect(broken.code).toBe(2);
     expect(broken.err).toMatch(/search\.responses\[0\] is not an issued search response/);
+    // a time from which the responses are complete that is not a time: exit 2, naming the field
+    const badSince = await check(file({ responses: [issued], rememberedSince: 'yesterday' }));
+    expect(badSince.code).toBe(2);
+    expect(badSince.err).toContain(
+      'search.rememberedSince is "yesterday": it must be a time in ms, as GET /_sandbox/export writes it',
+    );
     // a recorded catalog that is not one: exit 2, naming the entry and the field
     const badCatalogs: Array<[unknown, RegExp]> = [
       [{}, /"search\.catalogs" is not a list/],

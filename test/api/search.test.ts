@@ -708,6 +708,61 @@ describe('what the sandbox remembers, over the admin API and in exports', () => 
     expect((await fetch(`${sb.url}/_sandbox/search/responses?limit=0`)).status).toBe(400);
   });
 
+  it('names a responseId never issued, sent before the first search, in `check` of the export as live', async () => {
+    const companion = testConfig().accounts.map((a) => ({
+      ...a,
+      search: { ...a.search!, companion: true },
+    }));
+    const s = await startFrozen({ accounts: companion });
+    const cleanups: Array<() => unknown> = [];
+    try {
+      expect((await upload(s.url, 'feedId=42', FEED, 'outdoor-products.csv')).status).toBe(200);
+      expect((await runToEnd(s, 42)).state).toBe('done');
+      const ctx = {
+        timestamp: new Date(s.core.clock.now()).toISOString(),
+        pageUrl: 'http://localhost:5173/',
+        userId: 'u',
+        sessionId: 's',
+        pageLoadId: 'trending-panel',
+        initiator: 'search-sandbox/api-test',
+        dev: true,
+      };
+      // a panel that renders before any search, with an id of its own making; the search comes after
+      expect(
+        (
+          await postBeacon(s.url, 'demo42/autocomplete/render', {
+            context: ctx,
+            data: { responseId: 'made-up' },
+          })
+        ).status,
+      ).toBe(200);
+      s.core.clock.advance(2_000);
+      await fetch(
+        `${s.url}/api/search/autocomplete.json?siteId=demo42&q=jacket&beacon=true&test=true`,
+      );
+      const rules = (pages: PageTimelineDto[]) =>
+        pages.find((p) => p.pageLoadId === 'trending-panel')!.findings.map((f) => f.rule);
+      const live = (
+        (await (await fetch(`${s.url}/_sandbox/timelines?siteId=demo42`)).json()) as {
+          pages: PageTimelineDto[];
+        }
+      ).pages;
+      expect(rules(live)).toContain('responseid-unknown');
+      const file = tempFile(
+        cleanups,
+        'export.json',
+        await (await fetch(`${s.url}/_sandbox/export`)).text(),
+      );
+      const offline = JSON.parse((await check(file, '--format', 'json')).out) as {
+        pages: PageTimelineDto[];
+      };
+      expect(rules(offline.pages)).toEqual(rules(live));
+    } finally {
+      for (const c of cleanups) c();
+      await s.close();
+    }
+  });
+
   it('puts the remembered responses into exports', async () => {
     const id = (
       (await (

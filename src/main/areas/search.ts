@@ -56,6 +56,9 @@ export const searchArea: Area<'search', 'recordings' | 'indexing'> = {
       exportSection: {
         export: ({ siteId }) => ({
           responses: responses.list(),
+          // from when the list holds every response the sandbox issued: a responseId none of them is, used
+          // after it, was never issued (responseid-unknown), as live judges it
+          rememberedSince: responses.rememberedSince,
           sites: recordedSites(search, config, siteId),
           // written in pieces as the export streams: a catalog may hold a million products
           catalogs: new JsonPieces(function* () {

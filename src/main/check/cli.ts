@@ -386,7 +386,7 @@ function fileReader<P extends PageVerdictDto>(
           for (const page of judge.apply(item.event)) pages.page(page);
         } else if ('responses' in item) {
           judged += item.responses.length;
-          judge.addRecorded(item.responses, item.sites, item.catalogs);
+          judge.addRecorded(item.responses, item.sites, item.catalogs, item.rememberedSince);
           if (item.asked) judge.addAsked(item.asked);
         } else io.err(`search-sandbox check: ${item.note}\n`);
       }

@@ -219,6 +219,11 @@ export function parseInput(
     if (typeof sites === 'string') throw new InputError(sites);
     const catalogs = whole.search === undefined ? [] : readRecordedCatalogs(whole.search, file);
     if (typeof catalogs === 'string') throw new InputError(catalogs);
+    const since = isObject(whole.search) ? whole.search.rememberedSince : undefined;
+    if (since !== undefined && (typeof since !== 'number' || !Number.isFinite(since)))
+      throw new InputError(
+        `${file}: search.rememberedSince is ${JSON.stringify(since)}: it must be a time in ms, as GET /_sandbox/export writes it (or leave it out)`,
+      );
     return {
       kind: 'export',
       events: whole.events.map((v, i) =>
@@ -228,6 +233,7 @@ export function parseInput(
       ...(responses.length > 0 && { responses }),
       ...(sites.length > 0 && { sites }),
       ...(catalogs.length > 0 && { catalogs }),
+      ...(since !== undefined && { rememberedSince: since }),
     };
   }
   // a one-line NDJSON file

@@ -22,6 +22,7 @@ export type InputItem =
       responses: IssuedResponse[];
       sites?: RecordedSite[];
       catalogs?: RecordedCatalog[];
+      rememberedSince?: number;
       /** a HAR's search requests with the tracker's context */
       asked?: AskedSearch[];
     }
@@ -214,6 +215,7 @@ export async function* readInput(
         responses: result.responses ?? [],
         ...(result.sites && { sites: result.sites }),
         ...(result.catalogs && { catalogs: result.catalogs }),
+        ...(result.rememberedSince !== undefined && { rememberedSince: result.rememberedSince }),
         ...(result.asked && { asked: result.asked }),
       });
     for (const event of result.events) items.push({ event });

@@ -21,6 +21,8 @@ export interface ReadResult {
   sites?: RecordedSite[];
   /** the catalogs it checked sites' ids against (its `search.catalogs`) */
   catalogs?: RecordedCatalog[];
+  /** sandbox time from which its responses are every one the sandbox issued (`search.rememberedSince`) */
+  rememberedSince?: number;
   /** beacon requests that are not timeline events, or HAR entries skipped (for a note on stderr) */
   notes: string[];
   /** a HAR's search requests that carried the tracker's context (readiness: search.request-context) */

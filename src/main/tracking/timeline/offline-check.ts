@@ -106,6 +106,8 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
   /** sites given a catalog (`setCatalogs`) whose events have not come yet */
   private readonly catalogsUnused = new Set<string>();
   private readonly sites: RecordedSite[] = [];
+  /** from when the recording's responses are all its sandbox issued (an export says; else the earliest) */
+  private rememberedSince: number | undefined;
   /** catalogs a recording carried, and those given beside it (`check --catalog`), which win */
   private readonly recordedCatalogs = new Map<string, ProvenanceCatalog>();
   private givenCatalogs: ReadonlyMap<string, ProvenanceCatalog> = new Map();
@@ -156,8 +158,11 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
     list: readonly IssuedResponse[],
     sites: readonly RecordedSite[] = [],
     catalogs: readonly RecordedCatalog[] = [],
+    rememberedSince?: number,
   ): void {
     for (const r of list) this.responses.push(r);
+    if (rememberedSince !== undefined)
+      this.rememberedSince = Math.min(this.rememberedSince ?? Infinity, rememberedSince);
     for (const s of sites) this.sites.push(s);
     if (catalogs.length > 0)
       for (const [siteId, view] of recordedCatalogViews(catalogs, new Date(this.now).toISOString()))
@@ -177,7 +182,7 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
 
   private provenanceChanged(): void {
     const catalogs = new Map([...this.recordedCatalogs, ...this.givenCatalogs]);
-    this.provenance = offlineProvenance(this.responses, this.sites, catalogs);
+    this.provenance = offlineProvenance(this.responses, this.sites, catalogs, this.rememberedSince);
     this.engine.setProvenance(this.provenance);
   }
 

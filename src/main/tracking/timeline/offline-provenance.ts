@@ -127,21 +127,24 @@ function productProblem(v: unknown): string | undefined {
  * A provenance source over recorded responses. A site whose settings the export recorded is judged with
  * them, as the sandbox that recorded it judged it; any other site with responses in the input counts as a
  * companion site. A site with responses in the input counts as a companion
- * site from its earliest recorded response on, so a responseId the input's search never issued after that
- * is `responseid-unknown`, exactly as live.
+ * site from its earliest recorded response on (or from when the export says its sandbox remembered every
+ * response, when it says so), so a responseId the input's search never issued after that is
+ * `responseid-unknown`, exactly as live.
  */
 export function offlineProvenance(
   responses: readonly IssuedResponse[],
   recorded: readonly RecordedSite[] = [],
   /** the sites' catalogs given beside the recording (`check --catalog SITE=FILE`) */
   catalogs: ReadonlyMap<string, ProvenanceCatalog> = new Map(),
+  /** from when the export's sandbox remembered every response it issued (its `search.rememberedSince`) */
+  rememberedSince = Infinity,
 ): ProvenanceSource {
   const settings = new Map(recorded.map((s) => [s.siteId, s]));
   const byId = new Map<string, IssuedResponse>();
   const sites = new Set<string>();
   // the widget tags the recorded recommend API served, per site: their widgets are judged as live
   const tags = new Map<string, Set<string>>();
-  let since = Infinity;
+  let since = rememberedSince;
   for (const r of [...responses].sort((a, b) => a.issuedAt - b.issuedAt)) {
     byId.set(`${r.siteId}\u0000${r.responseId}`, r);
     sites.add(r.siteId);
