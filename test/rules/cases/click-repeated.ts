@@ -51,7 +51,33 @@ export default {
         ];
       },
       findings: [
-        { message: '10 ms apart', fix: 'one handler only', events: [2, 3], responseId: 'r1' },
+        {
+          messageId: 'repeated',
+          message: '10 ms apart',
+          fix: 'one handler only',
+          events: [2, 3],
+          responseId: 'r1',
+        },
+      ],
+    },
+    {
+      name: 'one click posted twice by a retry (the same timestamp)',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1200 }),
+          p.click('r1', 'a', { at: 3000 }),
+          p.click('r1', 'a', { at: 3000 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'resent',
+          message: 'with the same timestamp',
+          fix: 'do not retry beacon requests',
+          events: [2, 3],
+        },
       ],
     },
   ],

@@ -2,6 +2,9 @@
 // repeat click on one item within 1 s, so the pair is a storefront sending each click twice (two
 // listeners, a click handler and a link handler), which doubles the click-through rate the provider
 // reports. Exempt: clicks 1 s or more apart (the shopper came back to the list and clicked again).
+// Which fix leads: two clicks with one timestamp are one request sent twice (the client makes each event's
+// timestamp when it creates it, and never sends a request again: B posts with `.catch(noop)`), a retry of
+// the storefront's own, not two listeners.
 import { endpointOf } from '../../../../shared/kinds';
 import { finding, plural, defineRule, type RuleMeta, judgedIn, RESPONSE_KINDS } from './types';
 
@@ -18,11 +21,15 @@ const meta: RuleMeta<'response'> = {
   ...judgedIn(RESPONSE_KINDS, ['search.clickthrough']),
   defaultSeverity: 'warning',
   messages: {
+    resent:
+      "{{count}} sent twice on responseId \"{{responseId}}\" with the same timestamp: {{pairs}}. The provider's client makes an event's timestamp when it creates it and never sends a request again (a failed beacon is dropped), so these are one click posted twice, by a retry of the storefront's own, and counted twice in the click-through rate.",
     repeated:
       '{{count}} sent twice on responseId "{{responseId}}": {{pairs}}. The provider\'s client drops a repeat click on one item within 1 s, so each of these is one click counted twice in the click-through rate.',
   },
   fix: 'Send the clickthrough from one handler only (not from both the tile’s click and its link), or drop a repeat within 1 s as the provider’s client does.',
   fixes: {
+    resent:
+      'do not retry beacon requests (the provider’s client drops a failed one); send each click once, at once.',
     repeated:
       "send {{clickthrough}} from one handler only (not from both the tile's click and its link).",
   },
@@ -56,7 +63,7 @@ export const clickRepeated = defineRule({
         meta,
         r.responseId,
         {
-          messageId: 'repeated',
+          messageId: pairs.every(([, , , ms]) => ms === 0) ? 'resent' : 'repeated',
           data: {
             count: plural(pairs.length, 'click was', 'clicks were'),
             responseId: r.responseId,
