@@ -643,7 +643,16 @@ export class VisitBook {
     }
     if (!found) return undefined;
     const login = visit.shoppers.find((m) => m.login && m.time <= v.base.time);
-    return { ...found, userFirstMs, ...(login && { loginEventId: login.eventId }) };
+    // each visit one page load: the browser kept neither id across a navigation (B could not store them:
+    // cookies and localStorage blocked), or the storefront gives every page's tracker new ids
+    const onePageEach =
+      visit.loads.length === 1 && this.visits.get(found.visitKey)?.loads.length === 1;
+    return {
+      ...found,
+      userFirstMs,
+      ...(login && { loginEventId: login.eventId }),
+      ...(onePageEach && { onePageEach: true as const }),
+    };
   }
 
   /** The visit of the same userId (its first) that began latest before `visit` did, if the book has one. */

@@ -52,6 +52,8 @@ export interface UserReset extends RecentCart {
   userFirstMs: number;
   /** a shopper/login of the order's visit before the order: the likely moment of the reset */
   loginEventId?: string;
+  /** the cart's visit and the order's were one page load each: the browser kept no id across a page load */
+  onePageEach?: true;
 }
 
 /**

@@ -33,12 +33,16 @@ const meta: RuleMeta<'visit'> = {
   guards: ['identity.user-per-browser'],
   defaultSeverity: 'warning',
   messages: {
+    onePageEach:
+      'order "{{orderId}}" came under userId "{{userId}}", which this browser (same User-Agent, {{origin}}) first sent {{gap}} after userId "{{cartUserId}}" (visit "{{cartSession}}") left a cart with the same items ({{cartEvent}}), and each of the two visits is one page load: this browser kept neither its userId nor its sessionId across a navigation. Either it keeps no cookies or localStorage (a private mode or a browser setting that blocks them: the client then makes new ids on every page load, and nothing is wrong with the storefront), or the storefront gives every page\'s tracker new ids; either way the order is credited to nothing the shopper did before.',
     atLogin:
       'order "{{orderId}}" came under userId "{{userId}}", which this browser (same User-Agent, {{origin}}) first sent {{gap}} after userId "{{cartUserId}}" (visit "{{cartSession}}") left a cart with the same items ({{cartEvent}}), and whose visit logged in ({{login}}) and carted nothing itself. The likely cause is a new Beacon, or cleared cookies and localStorage, at login: the client keeps the userId across a login (setShopperId only adds the shopperId), so the order is credited to nothing userId "{{cartUserId}}" searched, clicked or added.',
     reset:
       'order "{{orderId}}" came under userId "{{userId}}", which this browser (same User-Agent, {{origin}}) first sent {{gap}} after userId "{{cartUserId}}" (visit "{{cartSession}}") left a cart with the same items ({{cartEvent}}), and whose visit carted nothing itself. The likely cause is a new Beacon, or cleared cookies and localStorage, between cart and order (a login, a checkout step): the client keeps the userId 18 months, so the order is credited to nothing userId "{{cartUserId}}" searched, clicked or added.',
   },
   fixes: {
+    onePageEach:
+      'repeat the journey in a browser that keeps cookies and localStorage: if every page load still carries new ids, let one Beacon per page load read the stored ids (do not pass it ids of your own making or clear its storage).',
     atLogin:
       'at login keep the tracker and its storage: call setShopperId on the existing Beacon (or set shopper.id for the Snap tracker); do not clear its cookies and localStorage or create a new Beacon.',
     reset:
@@ -61,7 +65,7 @@ export const orderUserReset = defineRule({
           meta,
           v.base.id,
           {
-            messageId: login ? 'atLogin' : 'reset',
+            messageId: reset.onePageEach ? 'onePageEach' : login ? 'atLogin' : 'reset',
             data: {
               orderId: v.orderId ?? '',
               userId: v.base.userId,
