@@ -871,13 +871,17 @@ describe('check --readiness', () => {
   it('names the worst finding the live sandbox names where two of one severity are on one page', async () => {
     sb = await startSandbox();
     const base = sb.url;
-    // the page load's search is asked in one session, its beacons carry the next one, then a third
-    const query = new URLSearchParams({ siteId: 'demo42', q: 'northfold', beacon: 'true' });
-    for (const [k, v] of Object.entries({ userId: 'u-2', sessionId: 's-0', pageLoadId: 'drift' }))
-      query.set(k, v);
-    const asked = (await (await fetch(`${base}/api/search/search.json?${query}`)).json()) as {
-      responseId: string;
-      results: Array<{ uid: string }>;
+    // the page load's two searches are asked in one session, its beacons carry another: each response's
+    // events name a session its request did not (the page searched and tracked with two sessions)
+    const search = async (q: string) => {
+      const query = new URLSearchParams({ siteId: 'demo42', q, beacon: 'true' });
+      for (const [k, v] of Object.entries({ userId: 'u-2', sessionId: 's-0', pageLoadId: 'drift' }))
+        query.set(k, v);
+      return (
+        (await (await fetch(`${base}/api/search/search.json?${query}`)).json()) as {
+          responseId: string;
+        }
+      ).responseId;
     };
     const send = async (endpoint: string, sessionId: string, data: unknown) => {
       const context = {
@@ -891,13 +895,8 @@ describe('check --readiness', () => {
       };
       expect((await postBeacon(base, `demo42/${endpoint}`, { context, data })).status).toBe(200);
     };
-    const uid = asked.results[0]!.uid;
-    await send('search/render', 's-1', { responseId: asked.responseId });
-    await send('search/impression', 's-2', {
-      responseId: asked.responseId,
-      results: [{ type: 'product', uid, parentId: uid }],
-      banners: [],
-    });
+    await send('search/render', 's-1', { responseId: await search('northfold') });
+    await send('search/render', 's-1', { responseId: await search('jacket') });
     const live = (await (
       await fetch(`${base}/_sandbox/readiness?siteId=demo42`)
     ).json()) as ReadinessDto;

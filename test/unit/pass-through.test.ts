@@ -122,6 +122,8 @@ describe('a forwarded search response, remembered', () => {
       redirect: null,
       test: false,
       upstream: 'http://127.0.0.1:9000',
+      // the search it answers: the parameters that chose its results
+      asked: 'page=1&q=jacket',
     });
   });
 

@@ -219,7 +219,7 @@ describe('timeline engine: change reports only while someone listens', () => {
       ['page-1', 'fail'],
     ]);
     listening = true;
-    engine.apply(p.render('r1', { at: -100 }));
+    engine.apply(p.render('r1', { at: -1_100 }));
     expect(seen).toEqual(['page-1:pass']);
     listening = false;
     engine.apply(p.click('r2', 'b', { at: 50 }));

@@ -6,8 +6,9 @@ import { TimelineEngine } from '../../src/main/tracking/timeline/engine';
 describe('click-not-impressed', () => {
   it('flags a click of a uid no impression of that response reported', () => {
     const p = new PageBuilder();
-    const click = p.click('r1', '8128', { at: 500 });
-    const later = p.impression('r1', ['3'], { at: 900 }); // the shopper stayed on the page
+    // a second after the render (a tile could have been impressed), and the shopper stayed on the page
+    const click = p.click('r1', '8128', { at: 1_500 });
+    const later = p.impression('r1', ['3'], { at: 1_900 });
     const events = [
       p.render('r1', { at: 0 }),
       p.impression('r1', ['1', '2'], { at: 100 }),
@@ -26,7 +27,8 @@ describe('click-not-impressed', () => {
     const p = new PageBuilder();
     engine.apply(p.render('r1', { at: 0 }));
     engine.apply(p.impression('r1', ['1', '2'], { at: 100 }));
-    engine.apply(p.click('r1', '3', { at: 400 }));
+    // 1.1 s after the render: within the client's 1.3 s, but past the 1 s a tile needs in view
+    engine.apply(p.click('r1', '3', { at: 1_100 }));
     const found = () =>
       engine.pagesDto()[0]!.findings.find((f) => f.rule.startsWith('click-not-impressed'))!;
     expect([found().rule, found().severity]).toEqual(['click-not-impressed-at-exit', 'info']);
