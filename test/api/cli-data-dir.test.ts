@@ -462,21 +462,79 @@ describe('serve on a hand-edited or damaged indexing.json or catalog', () => {
     expect(['waiting', 'running', 'error', 'done']).toContain(feed.state);
   });
 
-  it('a catalog with a damaged line: one line naming the file and the line, none of it dropped', async () => {
+  /** The start-up's warnings and a feed's state, catalog page and the beacon answer of a sandbox on `data`. */
+  async function startedOn(cwd: string, data: string, feedId: number) {
+    const cli = spawnCli(['serve', '--port', '0', '--data', data], cwd);
+    cleanups.push(() => cli.kill());
+    const url = await cli.ready;
+    const health = (await (await fetch(`${url}/_sandbox/health`)).json()) as { warnings: string[] };
+    const feed = (await (await fetch(`${url}/_sandbox/feeds/demo42/${feedId}`)).json()) as {
+      state: string;
+      products: number;
+      lastIndexed: string | null;
+      lastRun: { error: string | null } | null;
+      history: Array<{ kind: string; cause: string; detail: string; to?: string }>;
+    };
+    const catalog = (await (
+      await fetch(`${url}/_sandbox/feeds/demo42/${feedId}/catalog`)
+    ).json()) as { total: number };
+    const beacon = await postBeacon(url, 'demo42/search/render', {
+      context: {
+        timestamp: new Date().toISOString(),
+        pageUrl: 'http://localhost:5173/search?q=shirt',
+        userId: 'u',
+        sessionId: 's',
+        pageLoadId: 'p2',
+        initiator: 'data-dir-test',
+      },
+      data: { responseId: 'r2' },
+    });
+    return { cli, url, warnings: health.warnings, feed, catalog, beacon: beacon.status };
+  }
+
+  it('a catalog with a damaged line: the sandbox starts, that feed says why, the file is left as it is', async () => {
     const { cwd, data } = copyOfData();
     const file = path.join(data, 'catalogs', 'demo42-43.ndjson');
     const lines = readFileSync(file, 'utf8').split('\n');
     expect(lines.length).toBeGreaterThan(4);
     lines[3] = lines[3]!.replace('{"', '{!"');
     writeFileSync(file, lines.join('\n'));
-    expect(await refusesToStart(cwd, data)).toMatch(
-      new RegExp(
-        `^search-sandbox: cannot start: ${file} line 4 is not a product \\(Expected property name[^)]*\\): fix that line, or move the file away and index feed 43 of demo42 again \\(the sandbox changed nothing\\)$`,
-      ),
+    const damaged = readFileSync(file);
+    const why = new RegExp(
+      `^its catalog of 12 products cannot be read: ${file} line 4 is not a product \\(Expected property name[^)]*\\): that catalog is not served, and the file is left as it is; index feed 43 of demo42 again \\(its next index replaces the file\\), or move the file away$`,
     );
+    const first = await startedOn(cwd, data, 43);
+    // tracking has nothing to do with that catalog
+    expect(first.beacon).toBe(200);
+    expect(first.feed).toMatchObject({ state: 'error', products: 0, lastIndexed: null });
+    expect(first.feed.lastRun?.error).toMatch(why);
+    expect(first.feed.history.at(-1)).toMatchObject({
+      kind: 'transition',
+      to: 'error',
+      cause: 'sandbox',
+    });
+    expect(first.catalog.total).toBe(0);
+    expect(first.warnings.filter((w) => w.includes(file))).toEqual([
+      expect.stringMatching(new RegExp(`^feed 43 of demo42: ${why.source.slice(1)}`)),
+    ]);
+    // the other feeds are as they were
+    const other = (await (await fetch(`${first.url}/_sandbox/feeds/demo42/42`)).json()) as {
+      state: string;
+    };
+    expect(other.state).toBe('done');
+    await first.cli.kill();
+    expect(readFileSync(file)).toEqual(damaged);
+    // while the file is there, each start says so; the feed stays in error
+    const second = await startedOn(cwd, data, 43);
+    expect(second.feed).toMatchObject({ state: 'error', products: 0 });
+    expect(second.warnings.filter((w) => w.includes(file))).toEqual([
+      `feed 43 of demo42: ${file} ${/line 4 is not a product \([^)]*\)/.exec(first.feed.lastRun!.error!)![0]}: that catalog is not served, and the file is left as it is; index feed 43 of demo42 again (its next index replaces the file), or move the file away`,
+    ]);
+    await second.cli.kill();
+    expect(readFileSync(file)).toEqual(damaged);
   });
 
-  it('a catalog header whose landing is no number: one line naming the file, the field and the value', async () => {
+  it('a catalog header whose landing is no number: the feed says which file, field and value', async () => {
     const { cwd, data } = copyOfData();
     const file = path.join(data, 'catalogs', 'demo42-43.ndjson');
     const lines = readFileSync(file, 'utf8').split('\n');
@@ -484,9 +542,42 @@ describe('serve on a hand-edited or damaged indexing.json or catalog', () => {
     expect(header.landing).toBeGreaterThanOrEqual(1);
     lines[0] = JSON.stringify({ ...header, landing: 'first' });
     writeFileSync(file, lines.join('\n'));
-    expect(await refusesToStart(cwd, data)).toBe(
-      `search-sandbox: cannot start: ${file} line 1 is not the catalog's header ("landing" is "first", not a whole number >= 1 (or absent)): fix that line, or move the file away and index its feed again (the sandbox changed nothing)`,
+    const { feed, warnings } = await startedOn(cwd, data, 43);
+    expect(feed.lastRun?.error).toBe(
+      `its catalog of 12 products cannot be read: ${file} line 1 is not the catalog's header ("landing" is "first", not a whole number >= 1 (or absent)): that catalog is not served, and the file is left as it is; index feed 43 of demo42 again (its next index replaces the file), or move the file away`,
     );
+    expect(warnings).toContain(`feed 43 of demo42: ${feed.lastRun!.error}`);
+  });
+
+  it('indexing.json missing while a catalog remains: the feed and the catalog agree, and the start says where it went', async () => {
+    const { cwd, data } = copyOfData();
+    // feed 42 (an upload feed) indexed once: its catalog, as the sandbox writes one
+    const kept = readFileSync(path.join(data, 'catalogs', 'demo42-43.ndjson'), 'utf8').split('\n');
+    const header = JSON.parse(kept[0]!);
+    kept[0] = JSON.stringify({ ...header, feedId: 42, landing: header.landing + 1 });
+    const file = path.join(data, 'catalogs', 'demo42-42.ndjson');
+    writeFileSync(file, kept.join('\n'));
+    rmSync(path.join(data, 'indexing.json'));
+    const first = await startedOn(cwd, data, 42);
+    // the fixtures' feed claims no products, and none are served as its index
+    expect(first.feed).toMatchObject({ state: 'done', products: 0 });
+    expect(first.catalog.total).toBe(0);
+    const note = first.warnings.find((w) => w.startsWith('feed 42 of demo42: '));
+    expect(note).toMatch(
+      new RegExp(
+        `^feed 42 of demo42: indexing\\.json was missing, so the feed started again from the fixtures, and the catalog the data directory kept for it \\(12 products, indexed at ${header.indexedAt.replace(/\./g, '\\.')}\\) is not its index: not served, and moved from ${file} to (${path.join(data, 'catalogs', 'orphaned')}/demo42-42\\.[0-9TZ-]+\\.ndjson)\\. To serve it again, stop the sandbox and put back both the indexing\\.json that named it and that file as ${file}; else index the feed again, and delete the file when you no longer need it$`,
+      ),
+    );
+    expect(first.feed.history.at(-1)).toMatchObject({ kind: 'note', cause: 'sandbox' });
+    const movedTo = /moved from \S+ to (\S+)\. To serve/.exec(note!)![1]!;
+    expect(readFileSync(movedTo, 'utf8')).toBe(kept.join('\n'));
+    expect(existsSync(file)).toBe(false);
+    await first.cli.kill();
+    // the next start neither serves it nor says it again
+    const second = await startedOn(cwd, data, 42);
+    expect(second.catalog.total).toBe(0);
+    expect(second.feed.products).toBe(0);
+    expect(second.warnings.filter((w) => w.includes('catalog'))).toEqual([]);
   });
 
   it('catalogs kept by a version that wrote no landing order start, and the search serves them', async () => {

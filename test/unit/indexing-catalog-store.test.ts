@@ -1,7 +1,14 @@
 // Catalogs kept in the data directory: saves of one feed's catalog never overlap (each writes through the
 // same temp file), the newest catalog is what stays on disk, on disk before the save resolves, and a reload
 // reads it back.
-import { existsSync, mkdirSync, readdirSync, realpathSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CatalogStore, FeedCatalog, ProductMapper } from '../../src/main/indexing/catalog';
@@ -92,4 +99,69 @@ describe('CatalogStore', () => {
     expect(store.feed('shop01', 8)).toBeUndefined();
     expect(readdirSync(dir).sort()).toEqual(['shop01-7.ndjson', 'shop01-8.ndjson']);
   });
+
+  it('a damaged catalog is not served, is left as it is, and the next index of its feed replaces it', async () => {
+    const tmp = tempDir();
+    cleanup = tmp.cleanup;
+    const dir = path.join(tmp.dir, 'catalogs');
+    await new CatalogStore(dir).replace(catalog(5, 'a'));
+    const file = path.join(dir, 'shop01-7.ndjson');
+    const damaged = readFileSync(file, 'utf8').replace(/\n\{"/, '\n{!"');
+    writeFileSync(file, damaged);
+    // and a file that is no feed's at all
+    writeFileSync(path.join(dir, 'notes.ndjson'), 'hello\n');
+    const store = new CatalogStore(dir);
+    const warnings = await store.load();
+    expect(warnings).toEqual([
+      `${path.join(dir, 'notes.ndjson')} line 1 is not the catalog's header (${jsonError('hello')}), and its name is not <siteId>-<feedId>.ndjson: it is no feed's catalog, and was not read; move it out of ${dir}`,
+    ]);
+    expect(store.feed('shop01', 7)).toBeUndefined();
+    expect(store.hasCatalog('shop01')).toBe(false);
+    expect(store.damaged('shop01', 7)).toEqual({
+      siteId: 'shop01',
+      feedId: 7,
+      file,
+      problem: expect.stringMatching(/^line 2 is not a product \(.*JSON.*\)$/),
+    });
+    expect(readFileSync(file, 'utf8')).toBe(damaged);
+    await store.replace(catalog(2, 'bb'));
+    expect(store.damaged('shop01', 7)).toBeUndefined();
+    const again = new CatalogStore(dir);
+    await again.load();
+    expect(again.feed('shop01', 7)?.size).toBe(2);
+    expect(again.damaged('shop01', 7)).toBeUndefined();
+  });
+
+  it('orphan moves a catalog to catalogs/orphaned/ and stops serving it; a later load does not read it', async () => {
+    const tmp = tempDir();
+    cleanup = tmp.cleanup;
+    const dir = path.join(tmp.dir, 'catalogs');
+    await new CatalogStore(dir).replace(catalog(4, 'a'));
+    const bytes = readFileSync(path.join(dir, 'shop01-7.ndjson'), 'utf8');
+    const store = new CatalogStore(dir);
+    await store.load();
+    const moved = await store.orphan('shop01', 7);
+    expect(moved).toMatchObject({
+      file: path.join(dir, 'shop01-7.ndjson'),
+      products: 4,
+      indexedAt: '2026-11-21T05:00:01.000Z',
+    });
+    expect(path.dirname(moved!.movedTo)).toBe(path.join(dir, 'orphaned'));
+    expect(readFileSync(moved!.movedTo, 'utf8')).toBe(bytes);
+    expect(store.feed('shop01', 7)).toBeUndefined();
+    expect(await store.orphan('shop01', 7)).toBeNull();
+    const again = new CatalogStore(dir);
+    expect(await again.load()).toEqual([]);
+    expect(again.feed('shop01', 7)).toBeUndefined();
+  });
 });
+
+/** The message JSON.parse gives for `text`. */
+function jsonError(text: string): string {
+  try {
+    JSON.parse(text);
+  } catch (err) {
+    return (err as Error).message;
+  }
+  return '';
+}

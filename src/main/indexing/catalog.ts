@@ -1,12 +1,12 @@
 // The parsed catalog of each feed (its last successful index) behind a small query interface:
 // the mock search API serves it and the timeline rules check beacons against it (`item-not-in-catalog`).
 import { createReadStream } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Product } from './feed-product';
-import { DataDirError, dataDirFailure } from '../store/data-dir-error';
-import { removeFile, replaceFile } from '../store/durable';
+import { dataDirFailure } from '../store/data-dir-error';
+import { removeFile, replaceFile, syncDir } from '../store/durable';
 import { makePrivateDir } from '../store/private-files';
 import { Listeners } from '../listeners';
 
@@ -79,6 +79,31 @@ export interface CatalogReader {
 }
 
 /**
+ * A feed's catalog file that could not be read whole (a line that is no product, a file cut short): the
+ * feed has no catalog served, and the file stays as it is until the feed's next index replaces it.
+ */
+export interface DamagedCatalog {
+  siteId: string;
+  feedId: number;
+  file: string;
+  /** what is wrong, e.g. `line 25 is not a product (Unterminated string …)` */
+  problem: string;
+}
+
+/** A catalog moved out of the way because no feed record names it (see `CatalogStore.orphan`). */
+export interface OrphanedCatalog {
+  /** where it was, and where it is now */
+  file: string;
+  movedTo: string;
+  /** what it held, when it could be read */
+  products: number | null;
+  indexedAt: string | null;
+}
+
+/** Where catalogs no feed record names are moved, inside the catalogs directory. */
+export const ORPHANED_DIR = 'orphaned';
+
+/**
  * Catalogs in memory, mirrored to `<dataDir>/catalogs/*.ndjson` so they survive a restart. Each catalog
  * gets a landing number when it is put in place, kept in its file's header: "the last indexed" of a site
  * is the one with the highest, whatever the sandbox clock said when it was indexed.
@@ -90,6 +115,8 @@ export class CatalogStore implements CatalogReader {
   private lastLanding = 0;
   /** the save of each feed's catalog under way */
   private readonly saving = new Map<string, Promise<void>>();
+  /** the catalog files read at start that could not be read whole, by feed */
+  private readonly damagedFiles = new Map<string, DamagedCatalog>();
   private readonly changes = new Listeners<string>('catalog listener');
 
   constructor(private readonly dir: string | null) {}
@@ -163,6 +190,8 @@ export class CatalogStore implements CatalogReader {
     this.saving.set(key, save);
     try {
       await save;
+      // the file is the new catalog now: whatever was damaged in the one it replaced is gone
+      this.damagedFiles.delete(key);
     } catch (err) {
       if (this.catalogs.get(key) === catalog) {
         if (before) this.catalogs.set(key, before);
@@ -182,8 +211,13 @@ export class CatalogStore implements CatalogReader {
     await replaceFile(this.file(catalog.siteId, catalog.feedId), catalogText(catalog, landing));
   }
 
-  /** Forget the catalogs of one site, or all. */
+  /** Forget the catalogs of one site, or all (a damaged file of theirs goes too). */
   async clear(siteId?: string): Promise<void> {
+    for (const [key, d] of this.damagedFiles) {
+      if (siteId !== undefined && d.siteId !== siteId) continue;
+      this.damagedFiles.delete(key);
+      await removeFile(d.file);
+    }
     for (const [key, c] of this.catalogs) {
       if (siteId !== undefined && c.siteId !== siteId) continue;
       this.catalogs.delete(key);
@@ -195,26 +229,93 @@ export class CatalogStore implements CatalogReader {
   }
 
   /**
-   * Read the catalogs kept in the data directory, serving those of the feeds `named` (the config's). One that cannot be read whole stops the start-up with
-   * a DataDirError naming the file and its line: a catalog is written whole (durable.ts), so a damaged
-   * one is the disk's or a hand's, and serving part of it would have the search and the timeline rules
-   * answer from products that are not the feed's.
+   * Read the catalogs kept in the data directory, serving those of the feeds `named` (the config's). One
+   * that cannot be read whole is not served, and is left as it is: `damaged` says which and why, for the
+   * feed's state and the start-up's warnings. A catalog is written whole (durable.ts), so a damaged one is
+   * the disk's or a hand's, and serving part of it would have the search and the timeline rules answer
+   * from products that are not the feed's; but it concerns that feed alone, as a catalog moved away does,
+   * so it does not stop the sandbox. A file that cannot be read at all (permissions) still does.
+   * Answers warnings on files in the directory that are no feed's catalog.
    */
-  async load(named: (siteId: string, feedId: number) => boolean = () => true): Promise<void> {
-    if (!this.dir) return;
+  async load(named: (siteId: string, feedId: number) => boolean = () => true): Promise<string[]> {
+    if (!this.dir) return [];
     // no directory yet: no catalogs; one that cannot be listed is the user's to fix, not to ignore
     const names = await readdir(this.dir).catch((err: NodeJS.ErrnoException) => {
       if (err.code === 'ENOENT') return [] as string[];
       throw dataDirFailure(this.dir!, err, 'read');
     });
+    const warnings: string[] = [];
     for (const name of names.filter((n) => n.endsWith('.ndjson'))) {
-      const { catalog: c, landing } = await readCatalog(path.join(this.dir, name));
-      if (landing !== undefined) this.lastLanding = Math.max(this.lastLanding, landing);
+      const file = path.join(this.dir, name);
+      const read = await readCatalog(file);
+      if (read.landing !== undefined) this.lastLanding = Math.max(this.lastLanding, read.landing);
+      if ('damage' in read) {
+        const feed = read.header ?? feedOfFile(name);
+        if (feed) {
+          const { siteId, feedId } = feed;
+          this.damagedFiles.set(`${siteId}/${feedId}`, {
+            siteId,
+            feedId,
+            file,
+            problem: read.damage,
+          });
+        } else
+          warnings.push(
+            `${file} ${read.damage}, and its name is not <siteId>-<feedId>.ndjson: it is no feed's catalog, and was not read; move it out of ${this.dir}`,
+          );
+        continue;
+      }
+      const c = read.catalog;
       // a dormant feed's catalog (no account names it) stays on disk, unserved, until one does again
       if (!named(c.siteId, c.feedId)) continue;
       this.catalogs.set(`${c.siteId}/${c.feedId}`, c);
-      if (landing !== undefined) this.landing.set(c, landing);
+      if (read.landing !== undefined) this.landing.set(c, read.landing);
     }
+    return warnings;
+  }
+
+  /** The feed's catalog file read at start that could not be read whole, if it is one. */
+  damaged(siteId: string, feedId: number): DamagedCatalog | undefined {
+    return this.damagedFiles.get(`${siteId}/${feedId}`);
+  }
+
+  /** Every damaged catalog file (see `damaged`). */
+  allDamaged(): DamagedCatalog[] {
+    return [...this.damagedFiles.values()];
+  }
+
+  /**
+   * Move the feed's catalog file, whole or damaged, to `catalogs/orphaned/` and stop serving it: at start,
+   * for a feed that indexing.json holds no record of (it was missing, or never named the feed), so the
+   * feed starts from the fixtures and that catalog is not its index. Moved rather than left: left, it would
+   * be served again at the next start, under a record that never indexed it. Resolves with what was
+   * moved, or null when the feed has no catalog file.
+   */
+  async orphan(siteId: string, feedId: number): Promise<OrphanedCatalog | null> {
+    const key = `${siteId}/${feedId}`;
+    const catalog = this.catalogs.get(key);
+    if (!this.dir || (!catalog && !this.damagedFiles.has(key))) return null;
+    const file = this.file(siteId, feedId);
+    const dir = path.join(this.dir, ORPHANED_DIR);
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const movedTo = path.join(dir, `${siteId}-${feedId}.${stamp}.ndjson`);
+    try {
+      await makePrivateDir(dir);
+      await rename(file, movedTo);
+      await syncDir(this.dir);
+      await syncDir(dir);
+    } catch (err) {
+      throw dataDirFailure(file, err, 'write');
+    }
+    this.catalogs.delete(key);
+    this.damagedFiles.delete(key);
+    if (catalog) this.changes.emit(siteId);
+    return {
+      file,
+      movedTo,
+      products: catalog?.size ?? null,
+      indexedAt: catalog?.indexedAt ?? null,
+    };
   }
 
   /** The feed's catalog file, whether there is one or not (none in memory). */
@@ -283,19 +384,25 @@ interface CatalogHeader {
   landing?: number;
 }
 
+/** A catalog file's content is not what the sandbox writes (see `readCatalog`). */
+class Damage extends Error {}
+
+/**
+ * A catalog file read back, or what is wrong with it (`damage`, with its header when that was read). Throws
+ * a DataDirError when the file cannot be read at all.
+ */
 async function readCatalog(
   file: string,
-): Promise<{ catalog: FeedCatalog; landing: number | undefined }> {
+): Promise<
+  | { catalog: FeedCatalog; landing: number | undefined }
+  | { damage: string; header: CatalogHeader | null; landing: number | undefined }
+> {
   const input = createReadStream(file, 'utf8');
   const lines = createInterface({ input, crlfDelay: Infinity });
   let header = null as CatalogHeader | null;
   const products: Product[] = [];
   const damaged = (n: number, what: string, why: string) =>
-    new DataDirError(
-      file,
-      `line ${n} is not ${what} (${why})`,
-      `fix that line, or move the file away and index ${header ? `feed ${header.feedId} of ${header.siteId}` : 'its feed'} again (the sandbox changed nothing)`,
-    );
+    new Damage(`line ${n} is not ${what} (${why})`);
   let n = 0;
   try {
     for await (const line of lines) {
@@ -318,19 +425,30 @@ async function readCatalog(
       }
     }
   } catch (err) {
+    if (err instanceof Damage) return { damage: err.message, header, landing: header?.landing };
     throw dataDirFailure(file, err, 'read');
   } finally {
     lines.close();
     input.destroy();
   }
-  if (!header)
-    throw new DataDirError(
-      file,
-      'is empty',
-      'move it away and index its feed again (the sandbox changed nothing)',
-    );
+  if (!header) return { damage: 'is empty', header: null, landing: undefined };
   return {
     catalog: new FeedCatalog(header.siteId, header.feedId, header.indexedAt, products),
     landing: header.landing,
   };
+}
+
+/** The feed a catalog's file name says (`<siteId>-<feedId>.ndjson`), or null. */
+function feedOfFile(name: string): { siteId: string; feedId: number } | null {
+  const m = /^(.+)-(\d+)\.ndjson$/.exec(name);
+  const feedId = m ? Number(m[2]) : NaN;
+  return m && Number.isSafeInteger(feedId) && feedId >= 1 ? { siteId: m[1]!, feedId } : null;
+}
+
+/**
+ * What a damaged catalog costs and what to do, after the file and its problem: said in the start-up's
+ * warnings and, when the feed claimed that catalog, in its state (kept-feeds.ts).
+ */
+export function damageNote(d: DamagedCatalog): string {
+  return `${d.file} ${d.problem}: that catalog is not served, and the file is left as it is; index feed ${d.feedId} of ${d.siteId} again (its next index replaces the file), or move the file away`;
 }

@@ -7,18 +7,24 @@ import { formatInterval } from '../durations';
 import { plural } from '../../shared/text';
 import { MAX_INTERVAL_MS, MIN_INTERVAL_MS } from '../accounts/config';
 import type { FeedRecord, HandSetBase } from './feed-db';
+import { damageNote } from './catalog';
 import type { FeedEngine } from './feeds';
 
 /**
- * A kept feed whose catalog is not in the data directory (moved away, lost with a disk) claims none: its
- * product count goes to 0 and its lastIndexed to null, so neither the status API nor the search claims
- * a catalog that is not there. A `done` feed ends in `error`, the loss its last run's error (where the
- * board shows a feed's error), as a catalog that could not be saved does. The sandbox found it, at
- * start-up: nothing was injected. Returns the reason, or null.
+ * A kept feed whose catalog is not in the data directory (moved away, lost with a disk), or cannot be
+ * read whole there (a damaged line: it is not served, catalog.ts), claims none: its product count goes to
+ * 0 and its lastIndexed to null, so neither the status API nor the search claims a catalog that is not
+ * there. A `done` feed ends in `error`, the loss its last run's error (where the board shows a feed's
+ * error), as a catalog that could not be saved does. The sandbox found it, at start-up: nothing was
+ * injected. Returns the reason, or null.
  */
 export function catalogMissing(engine: FeedEngine, rec: FeedRecord): string | null {
-  if (rec.products === 0 || engine.deps.catalogs.feed(rec.siteId, rec.feedId)) return null;
-  const reason = `its catalog of ${plural(rec.products, 'product')} is not in the data directory: index the feed again`;
+  const { catalogs } = engine.deps;
+  if (rec.products === 0 || catalogs.feed(rec.siteId, rec.feedId)) return null;
+  const damaged = catalogs.damaged(rec.siteId, rec.feedId);
+  const reason = damaged
+    ? `its catalog of ${plural(rec.products, 'product')} cannot be read: ${damageNote(damaged)}`
+    : `its catalog of ${plural(rec.products, 'product')} is not in the data directory: index the feed again`;
   rec.products = 0;
   rec.lastIndexed = null;
   const at = new Date(engine.now).toISOString();

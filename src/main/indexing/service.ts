@@ -13,7 +13,14 @@ import type {
 } from '../../shared/indexing';
 import type { AccountConfig } from '../accounts/config';
 import { SiteNotFound } from '../accounts/site-not-found';
-import { CatalogStore, FeedCatalog, type CatalogReader } from './catalog';
+import {
+  CatalogStore,
+  damageNote,
+  FeedCatalog,
+  type CatalogReader,
+  type DamagedCatalog,
+  type OrphanedCatalog,
+} from './catalog';
 import { INDEXING_FILE, openIndexingDb, type FeedRecord, type IndexingData } from './feed-db';
 import { UploadStash } from './upload-stash';
 import { PrivateJsonFile } from '../store/private-files';
@@ -25,6 +32,7 @@ import { cartSource, runRecord, sourceChanged } from './run-outcome';
 import { FeedEngine } from './feeds';
 import { catalogMissing, configEdited, repairSchedule, uploadLost } from './kept-feeds';
 import { statusTime } from '../durations';
+import { plural } from '../../shared/text';
 import { Outbox, type SmtpConfig } from './outbox';
 import { applyPatch, moveByHand, type FeedPatch } from './admin';
 import { requestIndex, type IndexRequest, type IndexRequestQueued } from './index-request';
@@ -79,10 +87,9 @@ export class IndexingService {
     const { db, found } = await openIndexingDb(dir);
     const stash = new UploadStash(dir ? path.join(dir, 'uploads') : null);
     const catalogs = new CatalogStore(dir ? path.join(dir, 'catalogs') : null);
-    await catalogs.load((siteId, feedId) =>
+    const warnings = await catalogs.load((siteId, feedId) =>
       config.accounts.some((a) => a.siteId === siteId && a.feeds.some((f) => f.id === feedId)),
     );
-    const warnings: string[] = [];
     const outbox = new Outbox(db, clock, bus, config.smtp);
     const engine = new FeedEngine({
       accounts: config.accounts,
@@ -97,7 +104,7 @@ export class IndexingService {
     const service = new IndexingService(engine, catalogs, outbox, stash, config.accounts);
     try {
       // a cart source that cannot be indexed at start-up is said where the sandbox says it is ready
-      await service.initialise(undefined, warnings);
+      await service.initialise(undefined, warnings, found);
       // once the records name their uploads on disk: what none names is an unanswered request's
       warnings.push(...(await stash.sweep(db.data.feeds, found)));
     } catch (err) {
@@ -107,12 +114,21 @@ export class IndexingService {
     return { service, warnings };
   }
 
-  /** Records for every configured feed (kept ones as they were, new ones from the fixtures), timers armed. */
-  private async initialise(siteId?: string, warnings: string[] = []): Promise<void> {
+  /**
+   * Records for every configured feed (kept ones as they were, new ones from the fixtures), timers armed.
+   * `stateFound` false: indexing.json was missing (the start-up's warnings say so).
+   */
+  private async initialise(
+    siteId?: string,
+    warnings: string[] = [],
+    stateFound = true,
+  ): Promise<void> {
     const data = this.engine.deps.db.data;
     // the feeds of sites the config no longer names stay in indexing.json as they were (dormant)
     const dormant = dormantNote(this.engine.dormantRecords(), this.siteIds());
     if (dormant && siteId === undefined) warnings.push(dormant);
+    /** the damaged catalogs a feed's own warning names */
+    const said = new Set<DamagedCatalog>();
     for (const account of this.accounts) {
       if (siteId !== undefined && account.siteId !== siteId) continue;
       for (const feed of account.feeds) {
@@ -120,6 +136,12 @@ export class IndexingService {
         if (!rec) {
           rec = this.engine.fixtureRecord(account.siteId, feed);
           data.feeds.push(rec);
+          const orphaned = await this.catalogs.orphan(account.siteId, feed.id);
+          if (orphaned) {
+            const note = orphanNote(orphaned, stateFound);
+            this.engine.note(rec, 'sandbox', note);
+            warnings.push(`feed ${feed.id} of ${account.siteId}: ${note}`);
+          }
           await this.stash.load(rec);
           const problem = await this.seedCatalog(rec);
           if (problem) warnings.push(`feed ${feed.id} of ${account.siteId}: ${problem}`);
@@ -129,6 +151,8 @@ export class IndexingService {
           repairSchedule(this.engine, rec);
           const missing = catalogMissing(this.engine, rec);
           if (missing) warnings.push(`feed ${feed.id} of ${account.siteId}: ${missing}`);
+          const damaged = this.catalogs.damaged(account.siteId, feed.id);
+          if (missing && damaged) said.add(damaged);
           const lost = uploadLost(this.engine, rec);
           if (lost) warnings.push(`feed ${feed.id} of ${account.siteId}: ${lost}`);
           const changed = sourceChanged(rec, feed);
@@ -139,6 +163,11 @@ export class IndexingService {
         this.engine.arm(rec);
       }
     }
+    // a damaged catalog its feed did not claim (already in error, or dormant) is said at every start
+    // while it is there: it is not served, and only the user can decide what becomes of the file
+    if (siteId === undefined)
+      for (const d of this.catalogs.allDamaged())
+        if (!said.has(d)) warnings.push(`feed ${d.feedId} of ${d.siteId}: ${damageNote(d)}`);
     await this.engine.deps.db.write();
   }
 
@@ -440,6 +469,23 @@ function dormantNote(dormant: readonly FeedRecord[], named: readonly string[]): 
       `feeds their account no longer names: ${list(ofNamed)}; they come back when the account names them again`,
   ].filter((p): p is string => typeof p === 'string');
   return `${INDEXING_FILE} keeps ${parts.join('; and ')} (nothing of them is served meanwhile)`;
+}
+
+/**
+ * What became of the catalog kept for a feed that indexing.json holds no record of, as the feed's history
+ * and the start-up say it. The feed starts from the fixtures, so that catalog is not its index: serving it
+ * would have the search answer from products the feed says it does not have. It is moved, not removed:
+ * it may be all that is left of an index someone needs.
+ */
+function orphanNote(o: OrphanedCatalog, stateFound: boolean): string {
+  const why = stateFound
+    ? `${INDEXING_FILE} holds no record of this feed`
+    : `${INDEXING_FILE} was missing`;
+  const held =
+    o.products === null
+      ? 'a damaged one'
+      : `${plural(o.products, 'product')}, indexed at ${o.indexedAt}`;
+  return `${why}, so the feed started again from the fixtures, and the catalog the data directory kept for it (${held}) is not its index: not served, and moved from ${o.file} to ${o.movedTo}. To serve it again, stop the sandbox and put back both the ${INDEXING_FILE} that named it and that file as ${o.file}; else index the feed again, and delete the file when you no longer need it`;
 }
 
 function feedName(rec: FeedRecord): string {
