@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawnCli } from '../api/cli-process';
 import { beacon, cleanups, json, render, runCleanups, serve, tempDir } from './fault-helpers';
+import { unseal } from '../../src/main/store/record-seal';
 
 afterEach(runCleanups);
 
@@ -41,6 +42,7 @@ describe('a damaged end of the journal', () => {
       .toString('utf8')
       .split('\n')
       .slice(0, -1)
+      .map((l) => unseal(l).text)
       .filter((l) => l.startsWith('{"id"'))
       .map((l) => (JSON.parse(l) as { seq: number }).seq);
     const last = intact.at(-1)!;

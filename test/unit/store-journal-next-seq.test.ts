@@ -3,6 +3,7 @@
 // next restart dropped them as damaged. Such a value, or one absurdly beyond the seqs the file holds, is
 // named and ignored, and ids continue after the highest seq the file holds.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { unseal } from '../../src/main/store/record-seal';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EventLog } from '../../src/main/store/event-log';
@@ -29,7 +30,11 @@ async function journalOf(edit: (lines: string[]) => string[]): Promise<string> {
   for (const n of [1, 2, 3]) await log.append(draft('demo42', n));
   await log.close();
   const file = path.join(dir, JOURNAL_FILE);
-  const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  // as an older version wrote them, without checksums: the edits are the seq checks' to catch
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => unseal(l).text);
   writeFileSync(file, `${edit(lines).join('\n')}\n`);
   return dir;
 }

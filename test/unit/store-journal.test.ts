@@ -19,6 +19,7 @@ import { JOURNAL_FILE, Journal, type JournalOptions } from '../../src/main/store
 import { openEventStore } from '../../src/main/store/open-events';
 import { tempDir } from '../helpers/sandbox';
 import { renderDraft } from '../helpers/event-drafts';
+import { seal, unseal } from '../../src/main/store/record-seal';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -39,8 +40,22 @@ async function open(dir: string, retention = 1000, options: JournalOptions = {},
   return { log, journal };
 }
 
+/** The journal's records as JSON, each line's checksum taken off (record-seal.ts). */
 const fileLines = (dir: string) =>
-  readFileSync(path.join(dir, JOURNAL_FILE), 'utf8').split('\n').filter(Boolean);
+  readFileSync(path.join(dir, JOURNAL_FILE), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => unseal(l).text);
+
+/**
+ * The journal rewritten as an older version wrote it, without checksums, with `damage` done to its lines:
+ * how the reader's other checks are seen (a changed byte in a line that carries its checksum is caught
+ * by that first; see "a record whose bytes changed").
+ */
+function rewriteUnsealed(file: string, damage: (line: string, i: number) => string): void {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  writeFileSync(file, lines.map((l, i) => damage(l && unseal(l).text, i)).join('\n'));
+}
 
 describe('Journal', () => {
   it('writes appends of one tick in one write() and acknowledges only what is in the file', async () => {
@@ -189,10 +204,8 @@ describe('Journal', () => {
       const first = await open(dir);
       for (let i = 0; i < 10; i++) await first.log.append(draft('demo42', i));
       await first.log.close();
-      const file = path.join(dir, JOURNAL_FILE);
-      const lines = readFileSync(file, 'utf8').split('\n');
-      lines[line] = damage(lines[line]!); // lines[0] is the header
-      writeFileSync(file, lines.join('\n'));
+      // lines[0] is the header
+      rewriteUnsealed(path.join(dir, JOURNAL_FILE), (l, i) => (i === line ? damage(l) : l));
       const second = await open(dir);
       const seqs = second.log.all().map((e) => e.seq);
       const warnings = second.log.loadWarnings();
@@ -292,6 +305,95 @@ describe('Journal', () => {
     });
   });
 
+  describe('a record whose bytes changed (each line carries its checksum)', () => {
+    /** Ten events journaled, `damage` done to the bytes of line `line` (0: the header), the journal opened again. */
+    async function changed(line: number, damage: (bytes: Buffer) => Buffer) {
+      const dir = dataDir();
+      const first = await open(dir);
+      for (let i = 0; i < 10; i++) await first.log.append(draft('demo42', i));
+      await first.log.close();
+      const file = path.join(dir, JOURNAL_FILE);
+      const lines = readFileSync(file, 'latin1').split('\n');
+      lines[line] = damage(Buffer.from(lines[line]!, 'latin1')).toString('latin1');
+      writeFileSync(file, lines.join('\n'), 'latin1');
+      const second = await open(dir);
+      const events = second.log.all();
+      const warnings = second.log.loadWarnings();
+      const next = await second.log.append(draft());
+      await second.log.close();
+      return { events, warnings, next: next.seq, file };
+    }
+    const all = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+
+    it('a value changed that still reads as JSON is skipped and named, never loaded as another event', async () => {
+      const r = await changed(5, (b) =>
+        Buffer.from(b.toString('latin1').replace('"demo42"', '"demo4q"'), 'latin1'),
+      );
+      expect(r.events.map((e) => e.seq)).toEqual(all.filter((s) => s !== 5));
+      expect(r.events.some((e) => e.siteId === 'demo4q')).toBe(false);
+      expect(r.warnings[0]).toMatch(
+        /^events journal .*events\.ndjson, line 6: its checksum is [0-9a-f]{8}, not the [0-9a-f]{8} it was written with: its bytes changed on disk since \(it reads as event ev_000000005, seq 5, not to be trusted: not loaded; the file's other records are\. .*check the disk, and restore the file from a backup to have the record back; .*\); skipped \(/,
+      );
+      // the seq it held is not handed out again
+      expect(r.next).toBe(11);
+    });
+
+    it('a byte that is no UTF-8 (read as U+FFFD) is caught the same way', async () => {
+      const r = await changed(3, (b) => {
+        const at = b.indexOf('pageLoadId') + 14;
+        return Buffer.concat([b.subarray(0, at), Buffer.from([0xff]), b.subarray(at + 1)]);
+      });
+      expect(r.events.map((e) => e.seq)).toEqual(all.filter((s) => s !== 3));
+      expect(r.warnings[0]).toMatch(
+        /line 4: its checksum is .* \(it reads as event ev_000000003, seq 3,/,
+      );
+    });
+
+    it('a byte changed in the checksum field itself is damage, not a record without one', async () => {
+      const r = await changed(7, (b) =>
+        Buffer.from(b.toString('latin1').replace('{"crc"', '{"crx"'), 'latin1'),
+      );
+      expect(r.events.map((e) => e.seq)).toEqual(all.filter((s) => s !== 7));
+      expect(r.warnings[0]).toMatch(/line 8: its checksum field is damaged \("\{\\"crx\\":/);
+    });
+
+    it('a journal an older version wrote (no checksums) loads whole, and what is appended to it carries them', async () => {
+      const dir = dataDir();
+      const first = await open(dir);
+      for (let i = 0; i < 5; i++) await first.log.append(draft('demo42', i));
+      await first.log.close();
+      const file = path.join(dir, JOURNAL_FILE);
+      rewriteUnsealed(file, (l) => l);
+      expect(readFileSync(file, 'utf8')).not.toContain('"crc"');
+      const second = await open(dir);
+      expect(second.log.loadWarnings()).toEqual([]);
+      expect(second.log.all().map((e) => e.seq)).toEqual([1, 2, 3, 4, 5]);
+      await second.log.append(draft('demo42', 5));
+      await second.log.close();
+      const raw = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+      expect(raw.at(-1)).toBe(seal(unseal(raw.at(-1)!).text));
+      expect(raw.at(-1)).toMatch(/^\{"crc":"[0-9a-f]{8}","id":"ev_000000006",/);
+      const third = await open(dir);
+      expect(third.log.loadWarnings()).toEqual([]);
+      expect(third.log.all().map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+      await third.log.close();
+    });
+
+    it('a compaction writes every line with its checksum', async () => {
+      const dir = dataDir();
+      const { log, journal } = await open(dir, 10, { compactSlack: 5 });
+      for (let i = 0; i < 40; i++) await log.append(draft('demo42', i));
+      await journal.settled();
+      expect(journal.stats.compactions).toBeGreaterThan(0);
+      await log.close();
+      const raw = readFileSync(path.join(dir, JOURNAL_FILE), 'utf8').split('\n').filter(Boolean);
+      for (const line of raw) {
+        expect(line).toMatch(/^\{"crc":"[0-9a-f]{8}",/);
+        expect(unseal(line).problem).toBeNull();
+      }
+    });
+  });
+
   describe('an import is all or nothing across a restart', () => {
     /** Two events, then an import (a reset and three events) with a beacon in the middle of it. */
     async function importing(end: 'commit' | 'abort' | 'none') {
@@ -379,7 +481,7 @@ describe('Journal', () => {
     }
     async function reopened(dir: string, damage: (line: string, i: number) => string) {
       const file = path.join(dir, JOURNAL_FILE);
-      writeFileSync(file, readFileSync(file, 'utf8').split('\n').map(damage).join('\n'));
+      rewriteUnsealed(file, damage);
       const again = await open(dir);
       const sites = again.log.all().map((e) => e.siteId);
       const warnings = again.log.loadWarnings();

@@ -4,12 +4,15 @@
 // around them, not trusted one by one: a record whose seq was corrupted upwards would otherwise make every
 // later record look out of order; an event's id is made from its seq, so a record whose two disagree is the
 // damaged one. What damage costs is said: the seqs missing where lines could not be read, a reset that
-// could not be read back, an import whose commit marker is damaged.
+// could not be read back, an import whose commit marker is damaged. A line's checksum (record-seal.ts) tells
+// a record whose bytes changed from one written so; lines of older versions carry none and are read as
+// they are.
 import { open, type FileHandle } from 'node:fs/promises';
 import type { RecordedEvent } from '../../shared/events';
 import { recordedEventProblem } from './recorded-event';
 import { eventId, seqOfId } from './event-id';
 import { tailKind, type TailKind } from './journal-tail';
+import { unseal } from './record-seal';
 
 /** First line of every journal file: lets ids continue after a compaction dropped the newest events' predecessors. */
 export interface JournalHeader {
@@ -241,7 +244,7 @@ function takeLine(
   }
   // a damaged line may hold whole records glued to the damage (a newline lost or overwritten)
   const found = salvage(text);
-  const reset = found.length ? null : damagedReset(text);
+  const reset = found.length ? null : damagedReset(unseal(text).text);
   if (reset && typeof reset !== 'string') {
     const what = reset.siteId === undefined ? 'every site' : `site ${reset.siteId}`;
     warnings.note(
@@ -676,16 +679,18 @@ export function salvage(text: string): JournalEntry[] {
   return found;
 }
 
-const RECORD_START = /^\{"(id|reset|journal|import)":/;
+const RECORD_START = /^\{"(id|reset|journal|import|crc)":/;
 
 /** One line → an entry, or the reason it is unreadable. */
-export function parseLine(text: string): JournalEntry | string {
+export function parseLine(line: string): JournalEntry | string {
+  const { text, problem: changed } = unseal(line);
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return 'not valid JSON (torn or garbled write)';
   }
+  if (changed) return `${changed} (${readsAs(value)})`;
   if (!value || typeof value !== 'object' || Array.isArray(value)) return 'not a JSON object';
   const v = value as Record<string, unknown>;
   if ('journal' in v) {
@@ -722,6 +727,25 @@ export function parseLine(text: string): JournalEntry | string {
   return problem
     ? `event ${problem}`
     : { kind: 'event', event: v as unknown as RecordedEvent, line: text };
+}
+
+/**
+ * What a record whose checksum does not match reads as now, for the warning: which event (its id and seq,
+ * which may be the changed bytes themselves), and what to do.
+ */
+function readsAs(value: unknown): string {
+  const v = (value ?? {}) as Record<string, unknown>;
+  const event = (typeof v.import === 'string' ? v.event : v) as Record<string, unknown> | null;
+  if ('reset' in v) return 'it reads as a reset record';
+  const what =
+    'journal' in v
+      ? 'the header'
+      : typeof v.import === 'object'
+        ? 'an import marker'
+        : typeof event?.id === 'string'
+          ? `event ${event.id}, seq ${JSON.stringify(event.seq)}`
+          : 'a record';
+  return `it reads as ${what}, not to be trusted: not loaded; the file's other records are. A changed byte is the disk's fault or a hand's: check the disk, and restore the file from a backup to have the record back; else nothing to do, the next compaction drops the line`;
 }
 
 /** A seq no id can be made from exactly (see MAX_SEQ): a damaged one, or one an older version handed out past 2^53. */

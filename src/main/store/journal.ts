@@ -2,7 +2,8 @@
 // write(), and each append is acknowledged only once an fdatasync that began after its write returned (on
 // libuv's pool, one at a time: what is written while one runs waits for the next), so neither `kill -9` nor
 // a power cut loses anything acknowledged. A background compaction rewrites the file when it holds far more
-// lines than retention keeps.
+// lines than retention keeps. Every line carries its record's checksum (record-seal.ts): a start skips and
+// names a record whose bytes changed on disk, as it does a torn one.
 import {
   close,
   closeSync,
@@ -33,6 +34,7 @@ import { eventId } from './event-id';
 import { lockDataDir } from './dir-lock';
 import { dataDirFailure } from './data-dir-error';
 import { removeTempFiles, syncDir } from './durable';
+import { seal } from './record-seal';
 import { makePrivateDir, PRIVATE_FILE } from './private-files';
 import { beforeEachSlice, turn } from '../slices';
 
@@ -176,7 +178,7 @@ export class Journal implements EventPersistence {
       // otherwise read as its commit marker
       for (const id of read.unended) {
         const marker: ImportMarker = { import: { id, abort: true } };
-        writeAll(fd, `${JSON.stringify(marker)}\n`);
+        writeAll(fd, `${seal(JSON.stringify(marker))}\n`);
         lines++;
       }
       // what the start wrote or cut (a header, abort markers, a damaged end) is on disk before anything new
@@ -279,8 +281,10 @@ export class Journal implements EventPersistence {
     while (this.compaction) await this.compaction;
   }
 
-  private enqueue(line: string): Promise<void> {
+  /** Queue a record's JSON for the next group commit, sealed with its checksum (record-seal.ts). */
+  private enqueue(json: string): Promise<void> {
     if (this.closed) return Promise.reject(new Error(`the events journal ${this.file} is closed`));
+    const line = seal(json);
     return new Promise((resolve, reject) => {
       this.pending.push({ line, resolve, reject });
       if (!this.flushScheduled) {
@@ -407,10 +411,11 @@ export class Journal implements EventPersistence {
     const fd = openSync(tmp, 'w', PRIVATE_FILE);
     let swapped = false;
     try {
-      writeAll(fd, `${JSON.stringify(header(this.log.peekNextSeq()))}\n`);
+      writeAll(fd, `${seal(JSON.stringify(header(this.log.peekNextSeq())))}\n`);
       for (let i = 0; i < snapshot.length; i += this.compactChunk) {
         let data = '';
-        for (const line of snapshot.lines(i, i + this.compactChunk)) data += `${line}\n`;
+        // the store keeps each event's JSON as it was written, without its checksum: sealed again here
+        for (const line of snapshot.lines(i, i + this.compactChunk)) data += `${seal(line)}\n`;
         writeAll(fd, data);
         // Yield so ingest keeps flowing; its writes go to the old file and are collected in `tail`.
         await turn();
@@ -494,7 +499,7 @@ function openForAppend(
     }
     let lines = read.lines;
     if (read.goodLength === 0 || bumped) {
-      writeAll(fd, `${JSON.stringify(header(log.peekNextSeq()))}\n`);
+      writeAll(fd, `${seal(JSON.stringify(header(log.peekNextSeq())))}\n`);
       lines = read.goodLength === 0 ? 1 : lines + 1;
     } else if (read.missingNewline) {
       writeAll(fd, '\n');

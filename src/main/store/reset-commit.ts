@@ -11,6 +11,7 @@ import { lstat, open, readdir, readFile, realpath, rename, rm } from 'node:fs/pr
 import path from 'node:path';
 import { dataDirFailure } from './data-dir-error';
 import { isTempName, removeFile, replaceFile, syncDir } from './durable';
+import { unseal } from './record-seal';
 
 export const RESET_FILE = 'reset.json';
 
@@ -248,9 +249,12 @@ async function journalHolds(journal: string, record: ResetRecordFile): Promise<b
 }
 
 function resetId(line: string): string | undefined {
-  if (!line.startsWith('{"reset"')) return undefined;
+  // the record as the journal's reader takes it: a reset whose checksum does not match is still one
+  // when it reads as one (journal-reader.ts)
+  const { text } = unseal(line);
+  if (!text.startsWith('{"reset"')) return undefined;
   try {
-    return (JSON.parse(line) as { id?: string }).id;
+    return (JSON.parse(text) as { id?: string }).id;
   } catch {
     return undefined; // torn: the reader cuts it off, so the reset is not in the journal
   }
