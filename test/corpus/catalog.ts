@@ -461,7 +461,7 @@ export const CORPUS: readonly CorpusEntry[] = [
     e(
       'visit-dev-mixed',
       'error',
-      /lack context\.dev: true, but the visit began in development mode/,
+      /lacks? context\.dev: true, but the visit began in development mode/,
     ),
   ),
   visitFault(

@@ -58,6 +58,34 @@ export interface PageLoadStart {
   first: number;
 }
 
+/** A page load whose URL set the client's mode for it and the visit's pages after it. */
+export interface DevSwitch {
+  time: number;
+  dev: boolean;
+  /** the page load's first event in the visit, and the page load */
+  eventId: string;
+  pageLoadId: string;
+}
+
+/** switches a visit keeps (a shopper toggling more is a test: its latest ones are what pages follow) */
+const MAX_SWITCHES = 8;
+
+/**
+ * The mode a page URL sets (Snap.tsx: a `dev` query parameter sets development mode and a session cookie
+ * that keeps it, `dev=false` or `dev=0` production and clears the cookie), or undefined when it sets none.
+ */
+export function devSwitchOf(pageUrl: string): boolean | undefined {
+  if (!pageUrl.includes('dev')) return undefined;
+  let dev: string | null;
+  try {
+    dev = new URL(pageUrl).searchParams.get('dev');
+  } catch {
+    return undefined;
+  }
+  if (dev === null) return undefined;
+  return dev !== 'false' && dev !== '0';
+}
+
 /** page loads a visit remembers the start of (`Visit.loads`) */
 const MAX_LOADS = 8;
 
@@ -153,6 +181,11 @@ export interface Visit extends CartLedger {
   gaps?: SessionGap[];
   /** its latest page loads (up to MAX_LOADS), oldest first: when each read the session (`session-renewed`) */
   loads: PageLoadStart[];
+  /**
+   * the page loads whose URL switched the client's mode (`?dev`, `?dev=false`: Snap keeps it in a session
+   * cookie for the pages after), in time order; absent while none did (`visit-dev-mixed`)
+   */
+  devSwitches?: DevSwitch[];
   orders: OrderRecord[];
   /** the price each product's cart events last carried (by uid), and the event that carried it */
   prices?: Map<string, { price: number; eventId: string }>;
@@ -312,6 +345,14 @@ function noteTime(v: Visit, pageKey: string, ev: PageEvent): void {
   if (!load) {
     v.loads.push({ pageKey, first: ev.time });
     if (v.loads.length > MAX_LOADS) v.loads.shift();
+    const dev = devSwitchOf(ev.pageUrl);
+    if (dev !== undefined) {
+      const switches = (v.devSwitches ??= []);
+      switches.push({ time: ev.time, dev, eventId: ev.id, pageLoadId: ev.pageLoadId });
+      if (switches.length > MAX_SWITCHES) switches.shift();
+      // in time order (events of a visit arrive nearly so)
+      switches.sort((a, b) => a.time - b.time);
+    }
   } else if (ev.time < load.first) load.first = ev.time;
   if (ev.time > v.endMs) v.endMs = ev.time;
   v.lastMs = ev.time;

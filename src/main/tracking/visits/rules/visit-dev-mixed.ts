@@ -1,29 +1,36 @@
 // `visit-dev-mixed`: a page whose context.dev differs from the visit's first event's. When the visit began
 // on this very page, its events disagree among themselves: one mode drives a page's whole client (Snap.tsx
 // reads it once), so two trackers made in different modes sent them, and the fix is the page's, not the
-// other pages'.
+// other pages'. What it exempts: pages after a page whose URL switched the mode (Snap.tsx: a `dev` query
+// parameter sets development mode and keeps it in a session cookie for the pages after, `dev=false` or
+// `dev=0` sets production and clears it), when the page is in the mode the latest switch before it set.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
+import type { DevSwitch, PageLoadStart } from '../book';
 
 const meta: RuleMeta<'visit'> = {
   id: 'visit-dev-mixed',
   judges: ['visit'],
   title: 'Development and production traffic in one visit',
   description:
-    'A visit whose pages disagree on context.dev: some of its events (an order, say) count in production reports while the rest are kept out as development traffic.',
+    'A visit whose pages disagree on context.dev: some of its events (an order, say) count in production reports while the rest are kept out as development traffic. Pages from one whose URL switched the client’s mode (`?dev`, `?dev=false`) on are in the mode it set.',
   expects:
     'Every page of a storefront built for development sends dev: true, every page of a live one none.',
   appliesTo: ['visit'],
   guards: ['mode.development'],
   defaultSeverity: 'error',
   messages: {
+    afterSwitch:
+      '{{count}} on this page {{differ}}, but the visit switched to {{mode}} mode at page {{switchPage}} ({{switchEvent}}: its URL’s `dev` parameter), which the provider’s client keeps for the pages after it (a session cookie): {{effect}} while the rest of the visit {{rest}}.',
     onePage:
       '{{count}} on this page {{differ}}, but its first event ({{firstEvent}}) was sent {{began}}: two trackers of this page were made in different modes (a widget or dropdown with its own Beacon, say), so {{effect}} while the rest of the page {{rest}}.',
     mixed:
       '{{count}} on this page {{differ}}, but the visit began {{began}} ({{firstEvent}} on page {{firstPage}}): {{effect}} while the rest of the visit {{rest}}.',
   },
   fixes: {
+    afterSwitch:
+      'let every page’s tracker take its mode as Snap does (the `dev` parameter and its session cookie), the checkout and thank-you pages included, not a mode of its own.',
     onePage:
       'make one tracker per page (Snap’s, or one Beacon shared by the page’s code), or give each the same mode.',
     mixed:
@@ -34,14 +41,60 @@ const meta: RuleMeta<'visit'> = {
   needs: { visit: true },
 };
 
+/** The page load's first event's time, as the visit keeps it (undefined: not among its latest loads). */
+function startOf(loads: readonly PageLoadStart[], pageKey: string): number | undefined {
+  for (const l of loads) if (l.pageKey === pageKey) return l.first;
+  return undefined;
+}
+
+/** The latest switch of the client's mode at or before `time`. */
+function switchBefore(
+  switches: readonly DevSwitch[] | undefined,
+  time: number | undefined,
+): DevSwitch | undefined {
+  if (!switches || time === undefined) return undefined;
+  let found: DevSwitch | undefined;
+  for (const s of switches) if (s.time <= time) found = s;
+  return found;
+}
+
 export const visitDevMixed = defineRule({
   meta,
   visit(page, { visit }) {
     if (page.accepted === 0 || !visit) return [];
     const first = visit.first;
-    const differing = first.dev ? page.notDev.count : page.accepted - page.notDev.count;
+    // a URL switched the client's mode at or before this page: the page is due the mode it set
+    const switched = switchBefore(visit.devSwitches, startOf(visit.loads, page.key));
+    const expectDev = switched ? switched.dev : first.dev;
+    const differing = expectDev ? page.notDev.count : page.accepted - page.notDev.count;
     if (differing <= 0) return [];
-    const ids = first.dev ? page.notDev.ids : [];
+    const ids = expectDev ? page.notDev.ids : [];
+    const effect = expectDev
+      ? 'these events (an order, say) count in production reports'
+      : 'these events are kept out of production reports';
+    const common = {
+      count: `${differing} event${differing === 1 ? '' : 's'}`,
+      differ: `${expectDev ? 'lack' : 'carry'}${differing === 1 ? 's' : ''} context.dev: true`,
+      effect,
+      rest: expectDev ? 'is not' : 'counts',
+    };
+    if (switched)
+      return [
+        finding(
+          meta,
+          '',
+          {
+            messageId: 'afterSwitch',
+            data: {
+              ...common,
+              mode: expectDev ? 'development' : 'production',
+              switchEvent: switched.eventId,
+              switchPage: switched.pageLoadId,
+            },
+          },
+          [switched.eventId, ...ids],
+        ),
+      ];
     return [
       finding(
         meta,
@@ -49,15 +102,10 @@ export const visitDevMixed = defineRule({
         {
           messageId: first.pageLoadId === page.pageLoadId ? 'onePage' : 'mixed',
           data: {
-            count: `${differing} event${differing === 1 ? '' : 's'}`,
-            differ: first.dev ? 'lack context.dev: true' : 'carry context.dev: true',
+            ...common,
             began: first.dev ? 'in development mode' : 'in production mode',
             firstEvent: first.eventId,
             firstPage: first.pageLoadId,
-            effect: first.dev
-              ? 'these events (an order, say) count in production reports'
-              : 'these events are kept out of production reports',
-            rest: first.dev ? 'is not' : 'counts',
           },
         },
         [first.eventId, ...ids],
