@@ -35,6 +35,35 @@ export default {
       ],
     },
     {
+      name: 'impressions batched by hand into a JSON array of payloads: named as such, on the page of its first payload',
+      events: () => {
+        const p = new PageBuilder({ pageLoadId: 'batched' });
+        const payload = (uid: string, at: number) => p.impression('r1', [uid], { at }).body;
+        return [
+          p.render('r1', { at: 0 }),
+          p.event(
+            'impression',
+            {},
+            {
+              at: 1200,
+              accepted: false,
+              errors: ['invalid data type passed for key: request body'],
+              body: [payload('a', 1200), payload('b', 1210), payload('c', 1220)],
+            },
+          ),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'array',
+          message: 'The body was a JSON array of 3 payloads',
+          fix: 'send one payload per request',
+          pageLoadId: 'batched',
+          events: [1],
+        },
+      ],
+    },
+    {
       name: 'a render whose body is no JSON (cut off on its way): no field to name, so the fix is the body’s',
       events: () => {
         const p = new PageBuilder();

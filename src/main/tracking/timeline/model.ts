@@ -53,6 +53,8 @@ export interface TimelineEvent {
   refusal?: { path: string; contentType: string };
   /** of a rejected event: one of its validation errors is in its `context` (the rest are in its data) */
   contextRejected?: true;
+  /** of a rejected event whose body was a JSON array (payloads batched by hand): how many it held */
+  arrayBody?: number;
   /**
    * of an accepted addtocart: each of its `results`' price as sent, in their order (0 where none is a
    * number). Only quick adds keep one: the rest of the items' fields are not kept (keptItem)
@@ -126,6 +128,8 @@ export interface SchemaGroup {
   messages: string[];
   /** an event of it was rejected over its context (`TimelineEvent.contextRejected`) */
   context: boolean;
+  /** an event of it was a JSON array of payloads (`TimelineEvent.arrayBody`): the most one held */
+  array?: number;
   ids: Capped;
 }
 
@@ -238,7 +242,16 @@ export function readEvent(rec: RecordedEvent): TimelineEvent {
   const body = isObject(rec.body) ? rec.body : {};
   // a body kept as text (too deep, or rejected and bulky) is placed on its page by its context alone
   const textCtx = typeof rec.body === 'string' ? topLevelMember(rec.body, 'context') : undefined;
-  const ctx = isObject(body.context) ? body.context : isObject(textCtx) ? textCtx : {};
+  // a JSON array of payloads (batched by hand, which the service refuses) is placed by its first one's
+  const list = Array.isArray(rec.body) ? (rec.body as unknown[]) : undefined;
+  const listCtx = list && isObject(list[0]) ? list[0].context : undefined;
+  const ctx = isObject(body.context)
+    ? body.context
+    : isObject(textCtx)
+      ? textCtx
+      : isObject(listCtx)
+        ? listCtx
+        : {};
   const data = isObject(body.data) ? body.data : {};
   const timestamp = typeof ctx.timestamp === 'string' ? ctx.timestamp : null;
   const tsMs = parseRfc3339(timestamp);
@@ -279,6 +292,7 @@ export function readEvent(rec: RecordedEvent): TimelineEvent {
     });
   if (received !== null && typeof rec.clockOffsetMs === 'number' && rec.clockOffsetMs !== 0)
     ev.clockOffsetMs = rec.clockOffsetMs;
+  if (list && !rec.accepted) ev.arrayBody = list.length;
   if (isRefusal(rec)) ev.refusal = { path: rec.path, contentType: rec.contentType ?? '' };
   else if (!rec.accepted && rec.errors.some((e) => CONTEXT_PATH.test(e.path)))
     ev.contextRejected = true;

@@ -492,6 +492,7 @@ export class Page {
           }),
         );
       if (ev.contextRejected) group.context = true;
+      if (ev.arrayBody !== undefined) group.array = Math.max(group.array ?? 0, ev.arrayBody);
       addCapped(group.ids, ev.id);
       return;
     }

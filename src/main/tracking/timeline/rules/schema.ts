@@ -17,6 +17,8 @@ const meta: RuleMeta<'page'> = {
   guards: ['identity.context', 'cart.items', ...SENDING_BEHAVIOURS],
   defaultSeverity: 'error',
   messages: {
+    array:
+      '{{count}} rejected by validation ({{events}}): {{errors}}. The body was a JSON array of {{payloads}} payloads: the real service takes one payload ({context, data}) per request, answers 400 ValidationError and drops every payload in it.',
     rejected:
       '{{count}} rejected by validation ({{events}}): {{errors}}. The real service answers 400 ValidationError and drops the event.',
     notJson:
@@ -26,6 +28,8 @@ const meta: RuleMeta<'page'> = {
   },
   fix: 'Fix the fields named in the messages; the provider’s client (@athoscommerce/beacon) builds valid bodies.',
   fixes: {
+    array:
+      "send one payload per request; the provider's client merges what its queue holds of one response into one payload's results, not into an array of payloads.",
     notJson:
       'send the body as one JSON document, JSON.stringify({context, data}), with Content-Type text/plain, as the provider’s client does; a body built by hand, cut off on its way (a proxy, a size limit) or sent as form data is not one.',
     rejected:
@@ -74,12 +78,16 @@ export const schema = defineRule({
         count: plural(group.ids.count, `${group.event} event`),
         events: list(group.ids.ids, 3),
         errors: group.messages.join('; ') || 'no message',
+        payloads: group.array ?? 0,
       };
-      const messageId = group.messages.includes(NO_RESPONSE_ID)
-        ? 'noResponseId'
-        : group.messages.some((m) => NOT_JSON.test(m))
-          ? 'notJson'
-          : 'rejected';
+      const messageId =
+        group.array !== undefined
+          ? 'array'
+          : group.messages.includes(NO_RESPONSE_ID)
+            ? 'noResponseId'
+            : group.messages.some((m) => NOT_JSON.test(m))
+              ? 'notJson'
+              : 'rejected';
       out.push(
         finding(meta, `${group.event}:${n}`, { messageId, data }, group.ids.ids, {
           eventCount: group.ids.count,
