@@ -7,3 +7,28 @@ export function str(v: unknown): string {
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
   return '';
 }
+
+/** words a template prints where it has no id for a shopper (compared in lower case) */
+const PLACEHOLDERS = new Set([
+  'anonymous',
+  'anon',
+  'guest',
+  'undefined',
+  'null',
+  'none',
+  'unknown',
+  'nan',
+  'false',
+  'true',
+  '0',
+  '-1',
+  '[object object]',
+]);
+
+/**
+ * Is `id` a placeholder word where an id belongs (`anonymous`, `undefined`, `0`)? The provider's client
+ * makes its ids at random (a uuid), and a shopperId is the customer's own: never such a word.
+ */
+export function isPlaceholderId(id: string): boolean {
+  return id.length <= 15 && PLACEHOLDERS.has(id.toLowerCase());
+}

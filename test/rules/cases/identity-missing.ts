@@ -19,6 +19,12 @@ export default {
         ];
       },
     },
+    {
+      name: 'edge: ids of the storefront’s own that are no words of a template (a legacy or a hand-made id)',
+      events: () => [
+        visitPage('pdp', { userId: 'guest-7f3a', sessionId: '0a' }).product('a', { at: 0 }),
+      ],
+    },
   ],
   invalid: [
     {
@@ -26,7 +32,9 @@ export default {
       events: () => [
         visitPage('checkout', { userId: '' }).cartAdd([{ uid: 'a' }], [{ uid: 'a' }], { at: 0 }),
       ],
-      findings: [{ message: 'empty context.userId', fix: 'never pass an empty one' }],
+      findings: [
+        { messageId: 'empty', message: 'empty context.userId', fix: 'never pass an empty one' },
+      ],
     },
     {
       name: 'a search page with empty sessionId and pageLoadId',
@@ -34,7 +42,21 @@ export default {
         const p = new PageBuilder({ sessionId: '', pageLoadId: '' });
         return [p.render('r1', { at: 0 }), p.impression('r1', ['a'], { at: 1200 })];
       },
-      findings: [{ message: 'context.sessionId, context.pageLoadId' }],
+      findings: [{ messageId: 'empty', message: 'context.sessionId, context.pageLoadId' }],
+    },
+    {
+      name: 'a storefront without consent passing the words it prints for a shopper it has no id for',
+      events: () => [
+        visitPage('pdp', { userId: 'anonymous', sessionId: 'Undefined' }).product('a', { at: 0 }),
+      ],
+      findings: [
+        {
+          messageId: 'placeholder',
+          message:
+            'context.userId "anonymous" and context.sessionId "Undefined": a placeholder, not an id',
+          fix: 'never pass a word your template prints',
+        },
+      ],
     },
   ],
 } satisfies RuleCases;
