@@ -19,6 +19,20 @@ const askedByA = (o: { test: boolean; dev: boolean; after: number; sessionId?: s
   },
 });
 
+/** a listing's tile impressed, then its product page: a pageview, and the tile's click `after` ms after it */
+const clickFromPdp = (after: number) => () => {
+  const list = new PageBuilder({ pageLoadId: 'list' });
+  const pdp = new PageBuilder({ pageLoadId: 'pdp', pageUrl: 'http://localhost:3000/products/x' });
+  return [
+    list.render('r1', { at: 0 }),
+    list.impression('r1', ['x'], { at: 1200 }),
+    pdp
+      .as('product')
+      .event('pageview', { result: { uid: 'x', parentId: 'x', sku: 'x' } }, { at: 5000 }),
+    pdp.click('r1', 'x', { at: 5000 + after }),
+  ];
+};
+
 /** a search rendered on page a, then the same search rendered again on page b `after` ms later */
 const revisit = (dev: boolean, after: number) => () => {
   const a = new PageBuilder({ pageLoadId: 'a', dev });
@@ -135,6 +149,23 @@ export default {
           behaviour: 'search.response-bound',
         },
       ],
+    },
+    {
+      name: 'the click of a listing’s tile sent by the product page it led to, as it loads',
+      events: clickFromPdp(300),
+      findings: [
+        {
+          messageId: 'clickOnArrival',
+          message: 'the click was sent by the page it led to, on its arrival',
+          fix: 'send search/clickthrough from the listing when the tile is clicked',
+          pageLoadId: 'pdp',
+        },
+      ],
+    },
+    {
+      name: 'edge: such a click 2.1 s after the product page began: a stored responseId sent again',
+      events: clickFromPdp(2_100),
+      findings: [{ messageId: 'reused', pageLoadId: 'pdp' }],
     },
   ],
 } satisfies RuleCases;

@@ -1,6 +1,8 @@
 // `responseid-reused`: a responseId first seen on another page (another search or session), or asked for
 // by another page load where the client's cache could not have served it here: a stale id.
-import { finding, list, plural, defineRule, type RuleMeta } from './types';
+import { describe, duration, finding, list, plural, defineRule, type RuleMeta } from './types';
+import { endpointOf } from '../../../../shared/kinds';
+import type { Page } from '../page';
 import { describeSearch, sameSearch } from './utils/search-params';
 import { issuedFor } from './utils/provenance';
 import { CACHE_MS } from './utils/listing-renders';
@@ -26,6 +28,8 @@ const meta: RuleMeta<'response'> = {
   ],
   defaultSeverity: 'error',
   messages: {
+    clickOnArrival:
+      '{{events}} on this page ({{pageUrl}}) {{names}} responseId "{{responseId}}" of page {{originPage}} ({{originUrl}}, first seen in {{originEvent}}), {{after}} after this page load began: the click was sent by the page it led to, on its arrival, not by the listing. The provider\'s client sends a clickthrough at once when the shopper clicks the tile (with keepalive, so it outlives the navigation), under the listing\'s page load; sent here, it names a page that never showed the tile.',
     askedElsewhere:
       'responseId "{{responseId}}" was asked for by page load {{asker}} ({{askerUrl}}), yet this page load ({{pageUrl}}) sends it in {{count}}: {{events}}, {{why}}. A response belongs to the page load that searched; only the client\'s cache serves it to another, in production and for 5 minutes.',
     reused:
@@ -33,6 +37,8 @@ const meta: RuleMeta<'response'> = {
   },
   fix: 'Take data.responseId from the search response shown on this page; never store and resend it elsewhere.',
   fixes: {
+    clickOnArrival:
+      "send {{clickthrough}} from the listing when the tile is clicked (the provider's track.product.click, at once with keepalive), not from the page the click leads to.",
     askedElsewhere:
       'take data.responseId from the search this page load made; do not carry a response over from the page that asked for it.',
     reused:
@@ -42,6 +48,17 @@ const meta: RuleMeta<'response'> = {
   // who asked for a response, when the companion issued it
   needs: { supersedes: true, origins: true, provenance: true },
 };
+
+/** how soon after a page load began a click of another page's tile reads as sent on its arrival */
+const ARRIVAL_MS = 2_000;
+
+/** The time of the page's first event (its responses' and its visit events'). */
+function pageStart(page: Page): number {
+  let t = Infinity;
+  for (const o of page.responses.values()) for (const e of o.events) if (e.time < t) t = e.time;
+  for (const v of page.visitEvents) if (v.base.time < t) t = v.base.time;
+  return t;
+}
 
 export const responseIdReused = defineRule({
   meta,
@@ -80,11 +97,28 @@ export const responseIdReused = defineRule({
       count: plural(here.length, 'event'),
       events: list(here.map((e) => e.id)),
     };
+    // a click of a listing's tile sent by the page it led to, as that page loads
+    const begun = here[0]!.time - pageStart(ctx.page);
+    const onArrival =
+      origin.sessionId === r.sessionId &&
+      here.every((e) => e.event === 'clickthrough') &&
+      begun <= ARRIVAL_MS;
     return [
       finding(
         meta,
         r.responseId,
-        { messageId: 'reused', data },
+        onArrival
+          ? {
+              messageId: 'clickOnArrival',
+              data: {
+                ...data,
+                events: list(here.map((e) => describe(e))),
+                names: here.length === 1 ? 'names' : 'name',
+                after: duration(Math.max(0, begun)),
+                clickthrough: endpointOf(r.kind, 'clickthrough'),
+              },
+            }
+          : { messageId: 'reused', data },
         [origin.eventId, ...here.map((e) => e.id)],
         {
           responseId: r.responseId,
