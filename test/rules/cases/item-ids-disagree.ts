@@ -85,6 +85,18 @@ export default {
   ],
   invalid: [
     {
+      name: 'the product script of a variant page gives the variant’s id as uid, without its product',
+      provenance: { companion: false, catalog },
+      events: () => [view('1030', '1030')],
+      findings: [
+        {
+          messageId: 'visitDisagree',
+          message: 'while "1030" is a variant of "P103": the variant named without its product',
+          fix: 'give the product script the product’s uid with the selected variant as childUid',
+        },
+      ],
+    },
+    {
       name: 'the product script of a variant swaps parentId and uid',
       provenance: { companion: false, catalog },
       events: () => [view('P108', '1081')],

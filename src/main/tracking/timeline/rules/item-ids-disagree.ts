@@ -7,7 +7,9 @@
 // parentId || uid || childUid (T track.product.view), a cart line as parentId = parentId || uid, an order
 // line as parentId = parentId || uid; Snap's result events send the result's uid with its own parentId. So
 // a uid is the product or variant itself and parentId its variant group or the uid again: never a variant
-// of the uid, never the group of another product. What it exempts: parentId = uid and an empty parentId
+// of the uid, never the group of another product; and a product page view that names a variant the catalog
+// knows as its own group (parentId = uid) was given the variant without its product. What it exempts:
+// parentId = uid on a response's events and on cart and order lines, and an empty parentId
 // (how the client sends a product without a group, or a cart line without one), ids the catalog does not
 // relate, a parentId the catalog does not hold (item-not-in-catalog names unknown ids), the response events of a companion site (parentid-mismatch
 // and parentid-unclear judge them against the response itself). Warning: the catalog is the last index.
@@ -98,6 +100,25 @@ function disagreement(
   return undefined;
 }
 
+/**
+ * A product page's variant named as its own group (parentId = uid) where the catalog knows its product:
+ * the tracker sends that only when the page's product script gave the variant's id as uid with no
+ * parentId or childUid (T: uid = childUid || uid, parentId = parentId || uid || childUid), so the view is
+ * not tied to its product. Product page views only: a cart or order line without a parentId goes out so
+ * from any platform whose cart gives none (T: parentId = parentId || uid), and a response's events send
+ * their result's uid, whose own parentId the search gave.
+ */
+function variantAlone(
+  uid: string,
+  parentId: string,
+  parentOf: (uid: string) => string | undefined,
+): string | undefined {
+  if (uid === '' || parentId !== uid) return undefined;
+  const group = parentOf(uid);
+  if (group === undefined || group === '' || group === uid) return undefined;
+  return `uid "${uid}" with parentId "${uid}", while "${uid}" is a variant of "${group}": the variant named without its product`;
+}
+
 export const itemIdsDisagree = defineRule({
   meta,
   response(r, ctx) {
@@ -139,7 +160,11 @@ export const itemIdsDisagree = defineRule({
       if (!behaviour || (served && v.endpoint !== 'product/pageview')) continue;
       const bad = new Set<string>();
       for (const item of [...v.items, ...(v.cart ?? [])]) {
-        const what = disagreement(item.uid, item.parentId, parentOf, has);
+        const what =
+          disagreement(item.uid, item.parentId, parentOf, has) ??
+          (v.endpoint === 'product/pageview'
+            ? variantAlone(item.uid, item.parentId, parentOf)
+            : undefined);
         if (what) bad.add(what);
       }
       if (bad.size === 0) continue;
