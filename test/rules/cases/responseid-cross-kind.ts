@@ -118,6 +118,52 @@ export default {
       ],
     },
     {
+      name: 'the search box’s submit tracked as search/redirect with the dropdown’s responseId, whose response carries no redirect',
+      provenance: {
+        companion: true,
+        responses: [issued({ responseId: 'a4', kind: 'autocomplete', query: 'tra' })],
+      },
+      events: () => {
+        const p = new PageBuilder();
+        const ac = p.as('autocomplete');
+        return [
+          ac.render('a4', { at: 0 }),
+          ac.impression('a4', ['x'], { at: 1200 }),
+          p.redirect('a4', 'http://localhost:3000/search?q=tra', { at: 3000 }),
+        ];
+      },
+      findings: [
+        {
+          responseId: 'a4',
+          messageId: 'submitAsRedirect',
+          message: 'a submit of the search box tracked as a merchandising redirect',
+          fix: 'send nothing when the shopper submits the search box',
+        },
+      ],
+    },
+    {
+      name: 'edge: the dropdown’s redirect (its response carries one) sent on search/redirect: the endpoint, not a submit',
+      provenance: {
+        companion: true,
+        responses: [
+          issued({
+            responseId: 'a5',
+            kind: 'autocomplete',
+            query: 'gift',
+            redirect: '/pages/gifts',
+          }),
+        ],
+      },
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.as('autocomplete').render('a5', { at: 0 }),
+          p.redirect('a5', '/pages/gifts', { at: 3000 }),
+        ];
+      },
+      findings: [{ responseId: 'a5', messageId: 'otherKind' }],
+    },
+    {
       name: 'a category page tracked on search/*',
       provenance: { companion: true, responses: [issued({ responseId: 'c2', kind: 'category' })] },
       events: () => [new PageBuilder().render('c2', { at: 0 })],

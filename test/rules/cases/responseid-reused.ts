@@ -1,4 +1,4 @@
-import { PageBuilder, T0, issued, type RuleCases } from '../kit';
+import { PageBuilder, T0, issued, visitPage, type RuleCases } from '../kit';
 
 /** r1 asked for by page load a (nothing of it sent there), then rendered on page load b `after` ms later */
 const askedByA = (o: { test: boolean; dev: boolean; after: number; sessionId?: string }) => ({
@@ -26,9 +26,11 @@ const clickFromPdp = (after: number) => () => {
   return [
     list.render('r1', { at: 0 }),
     list.impression('r1', ['x'], { at: 1200 }),
-    pdp
-      .as('product')
-      .event('pageview', { result: { uid: 'x', parentId: 'x', sku: 'x' } }, { at: 5000 }),
+    visitPage('pdp', { pageUrl: 'http://localhost:3000/products/x' }).send(
+      'product/pageview',
+      { result: { uid: 'x', parentId: 'x', sku: 'x' } },
+      { at: 5000 },
+    ),
     pdp.click('r1', 'x', { at: 5000 + after }),
   ];
 };

@@ -49,6 +49,8 @@ const meta: RuleMeta<'response'> = {
   guards: [...judged.guards, 'recommendations.widget'],
   defaultSeverity: 'error',
   messages: {
+    submitAsRedirect:
+      'search/redirect {{events}} names responseId "{{responseId}}", the dropdown\'s ({{where}}), whose response carries no redirect: a submit of the search box tracked as a merchandising redirect. The provider\'s dropdown sends autocomplete/redirect only when its response carries merchandising.redirect; a submit opens the search page, whose own search is rendered and tracked there, so the service counts a redirect that never was.',
     otherWidget:
       'responseId "{{responseId}}" was issued by the sandbox\'s recommend API for widget "{{issuedTag}}", yet this page renders it as widget "{{tag}}" ({{render}}) and sends it with tag "{{tag}}" in {{count}}: {{events}}.{{alsoRendered}} The provider\'s client runs one controller per widget, each rendering and tracking the response the recommend API answered for its own tag, with that response\'s own responseId: the "{{tag}}" widget shows and counts its results under the "{{issuedTag}}" widget\'s response.',
     sharedWidget:
@@ -60,6 +62,8 @@ const meta: RuleMeta<'response'> = {
   },
   fix: 'Take data.responseId from the response of the same controller (the one whose results the event is about).',
   fixes: {
+    submitAsRedirect:
+      'send nothing when the shopper submits the search box; the search page it opens tracks its own search (its render), and a redirect beacon is for a response that carries merchandising.redirect.',
     otherWidget:
       'use the "{{tag}}" widget\'s own responseId{{ownId}}: render and track each widget with the responseId of its own recommend response, not the "{{issuedTag}}" widget\'s.',
     sharedWidget:
@@ -122,6 +126,25 @@ export const responseIdCrossKind = defineRule({
           ? 'recommend response, per widget'
           : 'tracking.responseId',
     };
+    // only search/redirects of a dropdown response the sandbox issued without a redirect: the search box's
+    // submit tracked as a redirect (ACC sends a redirect only for a response that carries one)
+    const asked = ctx.provenance?.issued(ctx.page.siteId, r.responseId);
+    if (
+      other === 'autocomplete' &&
+      r.kind === 'search' &&
+      asked !== undefined &&
+      asked.redirect === null &&
+      here.every((e) => e.event === 'redirect')
+    )
+      return [
+        finding(
+          meta,
+          r.responseId,
+          { messageId: 'submitAsRedirect', data },
+          [...(originId ? [originId] : []), ...here.map((e) => e.id)],
+          { responseId: r.responseId },
+        ),
+      ];
     // the companion's record says what it is and no event of its own kind carries it here: the whole
     // response went to the wrong endpoints (a dropdown tracked with the search tracker), not a stray id
     const wrongEndpoint = originId === null && !trackedAs(r, ctx, other);
