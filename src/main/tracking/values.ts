@@ -15,7 +15,6 @@ const PLACEHOLDERS = new Set([
   'guest',
   'undefined',
   'null',
-  'none',
   'unknown',
   'nan',
   'false',
