@@ -1,4 +1,4 @@
-import { PAGED, PageBuilder, T0, issued, product, type RuleCases } from '../kit';
+import { PAGED, PageBuilder, T0, issued, product, type RuleCases, visitPage } from '../kit';
 
 /** a similar-products widget's response of two products */
 /** a re-search of page 1's query on the same page: by a filter, or a new query */
@@ -316,6 +316,30 @@ export default {
           events: [1],
           responseId: 'w1',
           behaviour: 'recommendations.events',
+        },
+      ],
+    },
+    {
+      name: 'a carousel that puts the product the page shows first, impressed under the widget’s responseId',
+      provenance: { companion: true, responses: [W1] },
+      events: () => {
+        const pdp = visitPage('pdp', { pageUrl: 'http://localhost:3000/products/p200' });
+        const w = new PageBuilder({
+          pageLoadId: 'pdp',
+          pageUrl: 'http://localhost:3000/products/p200',
+        }).as('recommendations', 'similar');
+        return [
+          pdp.product('P200', { at: 0 }),
+          w.render('w1', { at: 300 }),
+          w.impression('w1', ['P200', 'P300', 'P301'], { at: 1500 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'notInResponse',
+          message: 'it is the product this page shows (its product/pageview',
+          events: [2],
+          responseId: 'w1',
         },
       ],
     },

@@ -7,6 +7,7 @@
 // response's responseId (page 1's tile clicked with page 2's id after an infinite scroll, a re-search's tiles
 // impressed with the earlier search's id): its own message, whose fix is the responseId, not the uid.
 import { list, plural, defineRule, type RuleMeta, type RuleContext } from './types';
+import { isWidgetKind } from '../../../../shared/kinds';
 import type { IssuedResponse } from '../../../search/responses';
 import type { Response } from '../response';
 import type { TimelineEvent } from '../model';
@@ -41,6 +42,15 @@ function whereElse(
     if (child)
       return `that is the sku of variant "${child.uid}" of result "${res.uid}": send its uid`;
   }
+  // a widget's tile of the very product the page shows: the carousel put the viewed product among the
+  // results (the recommend API serves a product page's widget other products: RC renders its results only)
+  if (isWidgetKind(r.kind))
+    for (const v of ctx.page.visitEvents)
+      if (
+        v.endpoint === 'product/pageview' &&
+        v.items.some((i) => i.uid === uid || i.parentId === uid)
+      )
+        return `it is the product this page shows (its product/pageview ${v.base.id}): the widget added the viewed product to its tiles; report only the results the recommend API served`;
   // closest in time (not the newest remembered: the live sandbox and `check` of its export remember
   // responses in other orders, and must name the same one)
   let best: PageLoadResponse | undefined;
