@@ -621,9 +621,9 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     area: 'identity',
     title: 'Session and user ids live as the client keeps them',
     source:
-      'B: userId 18 months, sessionId 30 minutes of inactivity (rolling), in cookies and localStorage of the storefront’s domain',
+      'B: userId 18 months, sessionId 30 minutes, in cookies and localStorage of the storefront’s domain; both read once per page load (getContext keeps this.sessionId), when getStoredId rolls the 30 minutes',
     invariant:
-      'A visit keeps one userId; a sessionId has no gap of more than 30 minutes between its events.',
+      'A visit keeps one userId; a page load keeps the sessionId it read; a page load that begins more than 30 minutes after every event of the visit carries a new one, and one that begins within 30 minutes of the visit’s latest page load keeps it.',
     seenBy: ['*'],
     next: 'the provider’s beacon client on every page of the visit, checkout included (pass the ids on to another domain)',
   },
