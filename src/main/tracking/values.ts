@@ -8,26 +8,31 @@ export function str(v: unknown): string {
   return '';
 }
 
-/** words a template prints where it has no id for a shopper (compared in lower case) */
-const PLACEHOLDERS = new Set([
-  'anonymous',
-  'anon',
-  'guest',
-  'undefined',
-  'null',
-  'unknown',
-  'nan',
-  'false',
-  'true',
-  '0',
-  '-1',
-  '[object object]',
-]);
+/**
+ * words a template prints where it has no id for a shopper, as templates write them (looked up as they
+ * are: no string made per id read)
+ */
+const PLACEHOLDERS = new Set(
+  [
+    'anonymous',
+    'anon',
+    'guest',
+    'undefined',
+    'null',
+    'unknown',
+    'nan',
+    'false',
+    'true',
+    '0',
+    '-1',
+    '[object object]',
+  ].flatMap((w) => [w, w.toUpperCase(), w[0]!.toUpperCase() + w.slice(1)]),
+).add('[object Object]');
 
 /**
  * Is `id` a placeholder word where an id belongs (`anonymous`, `undefined`, `0`)? The provider's client
  * makes its ids at random (a uuid), and a shopperId is the customer's own: never such a word.
  */
 export function isPlaceholderId(id: string): boolean {
-  return id.length <= 15 && PLACEHOLDERS.has(id.toLowerCase());
+  return PLACEHOLDERS.has(id);
 }

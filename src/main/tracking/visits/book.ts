@@ -48,16 +48,6 @@ export interface RefusedPage extends PageInfo {
 }
 
 /** An event of a visit that came after the visit had been quiet longer than a session lives. */
-/**
- * A page load of a visit and the time of its first event: when the client read the session and rolled
- * its 30 minutes (B getStoredId, once per page load). The latest MAX_LOADS are kept whatever `check` lets
- * go of, for the session rules.
- */
-export interface PageLoadStart {
-  pageKey: string;
-  first: number;
-}
-
 /** A page load whose URL set the client's mode for it and the visit's pages after it. */
 export interface DevSwitch {
   time: number;
@@ -84,6 +74,63 @@ export function devSwitchOf(pageUrl: string): boolean | undefined {
   }
   if (dev === null) return undefined;
   return dev !== 'false' && dev !== '0';
+}
+
+/**
+ * A visit's latest page loads (up to MAX_LOADS) and the time of each one's first event: when the client read
+ * the session and rolled its 30 minutes (B getStoredId, once per page load). Kept whatever `check` lets go
+ * of, for the session rules; written in place (a page load per beacon costs no allocation).
+ */
+export class RecentLoads {
+  private readonly keys: Array<string | undefined> = new Array<string | undefined>(MAX_LOADS);
+  private readonly firsts = new Float64Array(MAX_LOADS);
+  /** how many were noted, all told (the newest is at (count - 1) % MAX_LOADS) */
+  private count = 0;
+
+  get size(): number {
+    return Math.min(this.count, MAX_LOADS);
+  }
+
+  /** The slot of `pageKey`'s page load, newest first; -1 when it is not among them. */
+  find(pageKey: string): number {
+    for (let n = 0; n < this.size; n++) {
+      const i = (this.count - 1 - n) % MAX_LOADS;
+      if (this.keys[i] === pageKey) return i;
+    }
+    return -1;
+  }
+
+  firstAt(slot: number): number {
+    return this.firsts[slot]!;
+  }
+
+  /** An earlier first event of the page load in `slot`. */
+  earlier(slot: number, time: number): void {
+    if (time < this.firsts[slot]!) this.firsts[slot] = time;
+  }
+
+  add(pageKey: string, first: number): void {
+    const i = this.count % MAX_LOADS;
+    this.keys[i] = pageKey;
+    this.firsts[i] = first;
+    this.count++;
+  }
+
+  /** The page load's first event's time (undefined: not among its latest loads). */
+  startOf(pageKey: string): number | undefined {
+    const slot = this.find(pageKey);
+    return slot === -1 ? undefined : this.firsts[slot];
+  }
+
+  /** The latest start of a page load at or before `time` (-Infinity: none). */
+  latestStartBy(time: number): number {
+    let t = -Infinity;
+    for (let n = 0; n < this.size; n++) {
+      const first = this.firsts[n]!;
+      if (first <= time && first > t) t = first;
+    }
+    return t;
+  }
 }
 
 /** page loads a visit remembers the start of (`Visit.loads`) */
@@ -179,8 +226,8 @@ export interface Visit extends CartLedger {
   lastReceivedMs: number | null;
   /** events that came after more than the client's session lifetime without one (`session-expired`) */
   gaps?: SessionGap[];
-  /** its latest page loads (up to MAX_LOADS), oldest first: when each read the session (`session-renewed`) */
-  loads: PageLoadStart[];
+  /** its latest page loads: when each read the session (`session-renewed`, `session-expired`) */
+  loads: RecentLoads;
   /**
    * the page loads whose URL switched the client's mode (`?dev`, `?dev=false`: Snap keeps it in a session
    * cookie for the pages after), in time order; absent while none did (`visit-dev-mixed`)
@@ -326,11 +373,10 @@ function noteTime(v: Visit, pageKey: string, ev: PageEvent): void {
   // only a new page load reads the session again: the client reads its sessionId once per page load and
   // keeps it in memory (B getContext: `this.sessionId || this.getSessionId()`), so a page open through a
   // longer silence (an SPA left idle) keeps it rightly
-  let load: PageLoadStart | undefined;
-  for (const l of v.loads) if (l.pageKey === pageKey) load = l;
+  const slot = v.loads.find(pageKey);
   if (
     ev.time - v.endMs > SESSION_IDLE_MS &&
-    !(load && load.first <= v.endMs) &&
+    !(slot !== -1 && v.loads.firstAt(slot) <= v.endMs) &&
     (ev.receivedMs === null ||
       v.lastReceivedMs === null ||
       ev.receivedMs - v.lastReceivedMs > SESSION_IDLE_MS) &&
@@ -342,9 +388,8 @@ function noteTime(v: Visit, pageKey: string, ev: PageEvent): void {
       afterMs: v.endMs,
       gapMs: ev.time - v.endMs,
     });
-  if (!load) {
-    v.loads.push({ pageKey, first: ev.time });
-    if (v.loads.length > MAX_LOADS) v.loads.shift();
+  if (slot === -1) {
+    v.loads.add(pageKey, ev.time);
     const dev = devSwitchOf(ev.pageUrl);
     if (dev !== undefined) {
       const switches = (v.devSwitches ??= []);
@@ -353,7 +398,7 @@ function noteTime(v: Visit, pageKey: string, ev: PageEvent): void {
       // in time order (events of a visit arrive nearly so)
       switches.sort((a, b) => a.time - b.time);
     }
-  } else if (ev.time < load.first) load.first = ev.time;
+  } else v.loads.earlier(slot, ev.time);
   if (ev.time > v.endMs) v.endMs = ev.time;
   v.lastMs = ev.time;
   if (ev.receivedMs !== null && (v.lastReceivedMs === null || ev.receivedMs > v.lastReceivedMs))
@@ -458,7 +503,7 @@ export class VisitBook {
       startMs: ev.time,
       endMs: ev.time,
       lastMs: ev.time,
-      loads: [],
+      loads: new RecentLoads(),
       released: 0,
       readsFrom: -Infinity,
       pages: new Map(),
@@ -686,8 +731,7 @@ export class VisitBook {
     const login = visit.shoppers.find((m) => m.login && m.time <= v.base.time);
     // each visit one page load: the browser kept neither id across a navigation (B could not store them:
     // cookies and localStorage blocked), or the storefront gives every page's tracker new ids
-    const onePageEach =
-      visit.loads.length === 1 && this.visits.get(found.visitKey)?.loads.length === 1;
+    const onePageEach = visit.loads.size === 1 && this.visits.get(found.visitKey)?.loads.size === 1;
     return {
       ...found,
       userFirstMs,

@@ -42,15 +42,17 @@ const meta: RuleMeta<'page'> = {
   listens: ['addtocart'],
 };
 
+/** a product's current run of adds on the page */
 interface Run {
+  uid: string;
   qty: number;
   ids: string[];
   qtys: number[];
 }
-/** per uid, its current run of adds; `found`: the first run that reached RUN adds */
+/** the page's runs (one per product quick-added, nearly always one); `found`: the first of RUN adds */
 interface Runs {
-  byUid: Map<string, Run>;
-  found?: { uid: string; ids: string[]; qtys: number[] };
+  runs: Run[];
+  found?: Run;
 }
 const runs = tallySlot<Runs>();
 
@@ -59,25 +61,30 @@ function tally(page: Page, rec: RecordedEvent): boolean {
   if (!rec.accepted || rec.event !== 'addtocart') return false;
   const results = dataOf(rec).results;
   if (!Array.isArray(results)) return false;
-  const kept = runs.of(page);
-  if (kept?.found) return false;
+  const kept = runs.make(page, () => ({ runs: [] }));
+  if (kept.found) return false;
   for (const item of results) {
     if (!isObject(item) || typeof item.qty !== 'number') continue;
     const uid = str(item.uid);
     if (uid === '') continue;
-    const byUid = runs.make(page, () => ({ byUid: new Map() })).byUid;
-    const run = byUid.get(uid);
+    const run = kept.runs.find((x) => x.uid === uid);
+    if (!run) {
+      kept.runs.push({ uid, qty: item.qty, ids: [rec.id], qtys: [item.qty] });
+      continue;
+    }
     // a request read again (the real service's late answer to it) is not another add
-    if (run?.ids[run.ids.length - 1] === rec.id) return false;
-    if (run && item.qty === run.qty + 1) {
-      run.qty = item.qty;
+    if (run.ids[run.ids.length - 1] === rec.id) return false;
+    if (item.qty === run.qty + 1) {
       run.ids.push(rec.id);
       run.qtys.push(item.qty);
-    } else byUid.set(uid, { qty: item.qty, ids: [rec.id], qtys: [item.qty] });
-    const now = byUid.get(uid)!;
-    if (now.ids.length >= RUN) {
-      runs.of(page)!.found = { uid, ids: now.ids, qtys: now.qtys };
-      byUid.clear();
+    } else {
+      run.ids = [rec.id];
+      run.qtys = [item.qty];
+    }
+    run.qty = item.qty;
+    if (run.ids.length >= RUN) {
+      kept.found = run;
+      kept.runs = [];
       return true;
     }
   }

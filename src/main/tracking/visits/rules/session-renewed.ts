@@ -60,9 +60,7 @@ export const sessionRenewed = defineRule({
     const gap = visit.startMs - previous.endMs;
     if (gap > SESSION_IDLE_MS) return [];
     // the client rolled the session when the previous visit's latest page load before this one began
-    let rolled = -Infinity;
-    for (const l of previous.loads)
-      if (l.first <= visit.startMs && l.first > rolled) rolled = l.first;
+    const rolled = previous.loads.latestStartBy(visit.startMs);
     if (visit.startMs - rolled > SESSION_IDLE_MS) return [];
     if (Math.abs(visit.startMs - previous.startMs) <= CONCURRENT_START_MS) return [];
     return [

@@ -7,7 +7,7 @@
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
-import type { DevSwitch, PageLoadStart } from '../book';
+import type { DevSwitch } from '../book';
 
 const meta: RuleMeta<'visit'> = {
   id: 'visit-dev-mixed',
@@ -41,12 +41,6 @@ const meta: RuleMeta<'visit'> = {
   needs: { visit: true },
 };
 
-/** The page load's first event's time, as the visit keeps it (undefined: not among its latest loads). */
-function startOf(loads: readonly PageLoadStart[], pageKey: string): number | undefined {
-  for (const l of loads) if (l.pageKey === pageKey) return l.first;
-  return undefined;
-}
-
 /** The latest switch of the client's mode at or before `time`. */
 function switchBefore(
   switches: readonly DevSwitch[] | undefined,
@@ -64,7 +58,8 @@ export const visitDevMixed = defineRule({
     if (page.accepted === 0 || !visit) return [];
     const first = visit.first;
     // a URL switched the client's mode at or before this page: the page is due the mode it set
-    const switched = switchBefore(visit.devSwitches, startOf(visit.loads, page.key));
+    const switched =
+      visit.devSwitches && switchBefore(visit.devSwitches, visit.loads.startOf(page.key));
     const expectDev = switched ? switched.dev : first.dev;
     const differing = expectDev ? page.notDev.count : page.accepted - page.notDev.count;
     if (differing <= 0) return [];
