@@ -13,6 +13,7 @@ export type RuleId =
   | 'after-redirect'
   | 'redirect-from-target'
   | 'redirect-with-render'
+  | 'render-of-count'
   | 'duplicate-render'
   | 'duplicate-impression'
   | 'click-not-impressed'

@@ -14,6 +14,13 @@ const SHIRT = issued({
   requester: mine,
 });
 const REDIRECT = issued({ responseId: 'redirect', redirect: '/pages/gifts', requester: mine });
+/** a Finder's count (resultsPerPage=0) this page load asked for */
+const COUNT = issued({
+  responseId: 'count',
+  perPage: 0,
+  asked: 'page=1&q=shirt&resultsPerPage=0',
+  requester: mine,
+});
 const DROPDOWN = issued({ responseId: 'dropdown', kind: 'autocomplete', requester: mine });
 const OTHER_PAGE = issued({
   responseId: 'other-page',
@@ -34,6 +41,11 @@ export default {
       name: 'the no-results search is rendered, then the corrected one',
       provenance: { companion: true, responses: [EMPTY, SHIRT] },
       events: () => [new PageBuilder().render('empty', { at: 0 }), ...correctedAt(3000)],
+    },
+    {
+      name: 'a Finder’s count (resultsPerPage=0) is never rendered',
+      provenance: { companion: true, responses: [COUNT, SHIRT] },
+      events: () => correctedAt(3000),
     },
     {
       name: 'a merchandising redirect is not rendered (search/redirect has rules of its own)',

@@ -15,6 +15,7 @@ import { order } from './rules/order';
 import { afterRedirect } from './rules/after-redirect';
 import { redirectFromTarget } from './rules/redirect-from-target';
 import { redirectWithRender } from './rules/redirect-with-render';
+import { renderOfCount } from './rules/render-of-count';
 import { duplicateRender } from './rules/duplicate-render';
 import { duplicateImpression } from './rules/duplicate-impression';
 import { clickNotImpressed } from './rules/click-not-impressed';
@@ -110,6 +111,7 @@ export const RULES: readonly Rule[] = [
   afterRedirect,
   redirectFromTarget,
   redirectWithRender,
+  renderOfCount,
   duplicateRender,
   duplicateImpression,
   clickNotImpressed,

@@ -14,8 +14,9 @@
 // (the dropdown skips a repeated search's render, and one typed over may never be shown); infinite-scroll
 // backfill pages (pages 2…N fetched with page 1 on load share page 1's render: a later page of the same
 // query answered within BACKFILL_MS of a lower one); pages that sent no queued request after it (the page
-// was left: a single-result redirect may lose its queued render with the page); a middleware that cancels a
-// completed search cannot be told apart, hence a warning.
+// was left: a single-result redirect may lose its queued render with the page); count-only requests
+// (resultsPerPage=0: the Finder's counts, which it never renders); a middleware that cancels a completed
+// search cannot be told apart, hence a warning.
 import type { RecordedEvent } from '../../../../shared/events';
 import { issuedKind, type IssuedResponse } from '../../../search/responses';
 import type { Page } from '../page';
@@ -30,7 +31,7 @@ import {
   judgedIn,
 } from './types';
 import { tallySlot } from './utils/tally-slot';
-import { quotedQuery } from './utils/provenance';
+import { countOnly, quotedQuery } from './utils/provenance';
 import { fetchedBy } from './utils/backfill';
 import { FLUSHED_MS } from './utils/queued-render';
 
@@ -105,7 +106,7 @@ function unrendered(page: Page, ctx: RuleContext): IssuedResponse[] {
   for (const r of asked) {
     const kind = issuedKind(r);
     if (kind !== 'search' && kind !== 'category') continue;
-    if (r.redirect !== null || latest.ms - r.issuedAt <= FLUSHED_MS) continue;
+    if (r.redirect !== null || countOnly(r) || latest.ms - r.issuedAt <= FLUSHED_MS) continue;
     if (named(page, r.responseId) || fetchedBy(r, asked)?.how === 'backfill') continue;
     out.push(r);
   }

@@ -19,6 +19,14 @@ export function issuedFor(r: Response, ctx: RuleContext): IssuedResponse | undef
   return ctx.provenance.issued(ctx.page.siteId, r.responseId);
 }
 
+/**
+ * Did the response's request ask for no results (resultsPerPage=0: counts and facets, as the provider's
+ * Finder asks them)? Known from what the sandbox kept of the request (`asked`).
+ */
+export function countOnly(issued: IssuedResponse): boolean {
+  return issued.asked !== undefined && issued.asked.split('&').includes('resultsPerPage=0');
+}
+
 /** The response's accepted events that report items or banners (impression, clickthrough, addtocart). */
 export function itemEvents(r: Response): TimelineEvent[] {
   const f = r.facts;
