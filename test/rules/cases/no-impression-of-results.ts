@@ -181,6 +181,45 @@ export default {
       findings: [{ messageId: 'resultsNotImpressed' }],
     },
     {
+      name: 'a new pageLoadId per event: the render alone on its page load, its impression on the next one 1.3 s later',
+      provenance: { companion: true, responses: [R1] },
+      events: () => [
+        new PageBuilder({ pageLoadId: 'pl-1' }).render('r1', { at: 0 }),
+        new PageBuilder({ pageLoadId: 'pl-2' }).impression('r1', ['P200'], { at: 1300 }),
+      ],
+      findings: [
+        {
+          messageId: 'perEvent',
+          message: 'its events went on under another pageLoadId 1.3 s later',
+          fix: 'make one tracker per page load',
+          pageLoadId: 'pl-1',
+          responseId: 'r1',
+        },
+      ],
+    },
+    {
+      name: 'edge: the impression on another page load 10.1 s after the render (past the client’s 10 s): results not impressed',
+      provenance: { companion: true, responses: [R1] },
+      events: () => [
+        new PageBuilder({ pageLoadId: 'pl-1' }).render('r1', { at: 0 }),
+        new PageBuilder({ pageLoadId: 'pl-2' }).impression('r1', ['P200'], { at: 10_100 }),
+      ],
+      findings: [{ messageId: 'resultsNotImpressed', pageLoadId: 'pl-1' }],
+    },
+    {
+      name: 'edge: a page that holds more than its render: results not impressed, whatever came elsewhere',
+      provenance: { companion: true, responses: [R1] },
+      events: () => {
+        const p = new PageBuilder({ pageLoadId: 'pl-1' });
+        return [
+          p.render('r1', { at: 0 }),
+          p.render('r9', { at: 500 }),
+          new PageBuilder({ pageLoadId: 'pl-2' }).impression('r1', ['P200'], { at: 1300 }),
+        ];
+      },
+      findings: [{ messageId: 'resultsNotImpressed', pageLoadId: 'pl-1', responseId: 'r1' }],
+    },
+    {
       name: 'results shown and never impressed',
       provenance: { companion: true, responses: [R1] },
       events: () => [new PageBuilder().render('r1', { at: 0 })],

@@ -21,7 +21,8 @@ import type {
 } from '../../../shared/visits';
 import type { ReadinessDto } from '../../../shared/readiness';
 import type { TimelineSettings } from '../timeline-settings';
-import { foldAs, pageKey, readEvent, type TimelineEvent } from './model';
+import { foldAs, pageKey, readEvent, responseKey, type TimelineEvent } from './model';
+import { PAGE_LOAD_ID_REUSE_MS } from '../client-model';
 import type { Page } from './page';
 import type { Response } from './response';
 import { IdleQueue } from './idle-queue';
@@ -208,8 +209,29 @@ export class TimelineEngine {
     // the rules that read the other responses of the page (meta.needs.pageResponses) hear their events
     if (SIBLING_EVENTS.has(ev.event)) page.siblingsHear(response, ev.event);
     // the first accepted event of a responseId on its page may be its first on the site
-    if (response.firstOrigin(ev)) this.origins.note(page, ev);
+    if (response.firstOrigin(ev)) {
+      if (ev.event !== 'render') this.continuedFrom(page, response, ev);
+      this.origins.note(page, ev);
+    }
     this.scheduleIdle(page, ev.receivedMs ?? this.options.clock.now());
+  }
+
+  /**
+   * A response's first event on this page, not its render, whose responseId was rendered on another page
+   * load of the same session within PAGE_LOAD_ID_REUSE_MS: that page's response is told, so its rules can
+   * say its events went on under a new pageLoadId (the client keeps one per page load: B getPageLoadId).
+   * Read once per response and page, only when a page's response begins without its render (rare).
+   */
+  private continuedFrom(page: Page, response: Response, ev: TimelineEvent): void {
+    const origin = this.origins.ofKind(page.siteId, ev.responseId, ev.kind);
+    if (!origin || origin.pageKey === page.key || origin.sessionId !== ev.sessionId) return;
+    if (origin.event !== 'render' || ev.time - origin.time > PAGE_LOAD_ID_REUSE_MS) return;
+    const from = this.pages.byId.page(page.siteId, origin.pageLoadId);
+    const r = from?.responses.get(responseKey(response.kind, response.tag, response.responseId));
+    if (!from || !r || r.continuedOn) return;
+    r.continuedOn = { pageLoadId: page.pageLoadId, eventId: ev.id, time: ev.time };
+    this.judge.touchAll(from);
+    this.index?.touched(from);
   }
 
   /**

@@ -52,6 +52,11 @@ export class Response {
   watchesLatest = false;
   /** its first accepted event was offered to the engine's responseId origins */
   private originNoted = false;
+  /**
+   * the first event of it on another page load of the session that came without a render there, within
+   * the client's 10 s of its render here: the page's events went on under a new pageLoadId
+   */
+  continuedOn: { pageLoadId: string; eventId: string; time: number } | undefined = undefined;
   /** where its clicks and quick adds were made, shared by each the visit book keeps (null before one) */
   clickSource: InteractionSource | null = null;
   /** accepted renders, impressions and redirects, and accepted events of the five kinds the facts hold */

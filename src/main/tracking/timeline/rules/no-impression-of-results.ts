@@ -7,6 +7,7 @@
 // with another search's response before its tiles could be a second in view (REPLACED_BEFORE_IMPRESSION_MS
 // after its render, by the renders' timestamps): the client's impression observer never fired for them.
 import {
+  duration,
   finding,
   defineRule,
   list,
@@ -31,19 +32,28 @@ const meta: RuleMeta<'response'> = {
     'A rendered search response the sandbox issued with results or banners, and no impression of it once the page has ended; or, rendered again after its impressions (a cached response shown again, whose tiles the client impresses again), none since. Impressions sent before a response’s only render are order’s: it was shown once. Silent for a response the listing replaced with another search’s (a render of another query, or of page 1 again, not the same query’s later page that infinite scroll appends) less than 1.25 s after each of its renders that no impression followed: the provider’s client impresses a tile after 1 s in view and cancels that when the tile is removed, and the 250 ms is the old tiles’ start before their clock runs (painted, then seen by the observer). When its results were impressed under another responseId of the page (one that did not return them), it names those impressions and follows from item-not-in-response there.',
   expects: 'Impressions of the tiles on screen after a render of a response with results.',
   appliesTo: ['search'],
-  guards: ['search.impression', 'search.zero-results', 'search.render-cached'],
+  guards: [
+    'search.impression',
+    'search.zero-results',
+    'search.render-cached',
+    'identity.page-load',
+  ],
   // its tiles impressed under another response's id: item-not-in-response names those impressions there
   explainedBy: ['item-not-in-response'],
   explainedMessages: ['impressedUnderOther'],
   explainedAcross: ['item-not-in-response'],
   defaultSeverity: 'warning',
   messages: {
+    perEvent:
+      'responseId "{{responseId}}" was rendered ({{renders}}) on this page load, which holds nothing else, and its events went on under another pageLoadId {{after}} later: {{continued}} on page load {{otherPage}}, with no render there. The provider\'s client makes one pageLoadId per page load (and reuses it for the same URL within 10 s), so the storefront gives its events new pageLoadIds, one per event or per call: the service sees the render and its impressions on different pages.',
     resultsNotImpressed: RESULTS_NOT_IMPRESSED,
     notImpressedAgain: NOT_IMPRESSED_AGAIN,
     impressedUnderOther: `${RESULTS_NOT_IMPRESSED} Its results were impressed under another responseId instead: {{elsewhere}}.`,
   },
   fix: 'Send search/impression for tiles as they scroll into view.',
   fixes: {
+    perEvent:
+      'make one tracker per page load and let it keep its pageLoadId for every event of the page (do not create a Beacon, or pass a new pageLoadId, per event).',
     resultsNotImpressed: IMPRESSION_FIX,
     notImpressedAgain:
       'impress the tiles again each time the response is shown (reset the per-response impression flags on every render, not only on a new responseId).',
@@ -116,6 +126,30 @@ export const noImpressionOfResults = defineRule({
           { messageId: 'impressedUnderOther', data },
           [...found.ids, ...under.ids],
           { responseId: r.responseId },
+        ),
+      ];
+    }
+    // its events went on under another pageLoadId, and this page holds nothing but its render: a
+    // pageLoadId per event
+    const on = r.continuedOn;
+    if (on && !found.again && ctx.page.accepted === r.renders) {
+      const render = r.facts.renders[0];
+      return [
+        finding(
+          meta,
+          r.responseId,
+          {
+            messageId: 'perEvent',
+            data: {
+              responseId: r.responseId,
+              renders: list(r.facts.renders.map((e) => e.id)),
+              after: duration(Math.max(0, on.time - (render?.time ?? on.time))),
+              continued: on.eventId,
+              otherPage: on.pageLoadId,
+            },
+          },
+          [...found.ids, on.eventId],
+          { responseId: r.responseId, behaviour: 'identity.page-load' },
         ),
       ];
     }
