@@ -1,10 +1,9 @@
 // The parsed catalog of each feed (its last successful index) behind a small query interface:
 // the mock search API serves it and the timeline rules check beacons against it (`item-not-in-catalog`).
-import { createReadStream } from 'node:fs';
 import { readdir, rename } from 'node:fs/promises';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import type { Product } from './feed-product';
+import { catalogText, feedOfFile, readCatalog } from './catalog-file';
 import { dataDirFailure } from '../store/data-dir-error';
 import { removeFile, replaceFile, syncDir } from '../store/durable';
 import { makePrivateDir } from '../store/private-files';
@@ -265,7 +264,8 @@ export class CatalogStore implements CatalogReader {
           );
         continue;
       }
-      const c = read.catalog;
+      const { siteId, feedId, indexedAt } = read.header;
+      const c = new FeedCatalog(siteId, feedId, indexedAt, read.products);
       // a dormant feed's catalog (no account names it) stays on disk, unserved, until one does again
       if (!named(c.siteId, c.feedId)) continue;
       this.catalogs.set(`${c.siteId}/${c.feedId}`, c);
@@ -326,123 +326,6 @@ export class CatalogStore implements CatalogReader {
   private file(siteId: string, feedId: number): string {
     return path.join(this.dir!, `${siteId}-${feedId}.ndjson`);
   }
-}
-
-/** The header line, then a line per product, in pieces of about 64 KB. */
-function* catalogText(catalog: FeedCatalog, landing: number): Generator<string> {
-  const { siteId, feedId, indexedAt } = catalog;
-  let piece = `${JSON.stringify({ siteId, feedId, indexedAt, landing })}\n`;
-  for (const p of catalog.products) {
-    piece += `${JSON.stringify(p)}\n`;
-    if (piece.length >= 65_536) {
-      yield piece;
-      piece = '';
-    }
-  }
-  if (piece) yield piece;
-}
-
-/** What is wrong with a catalog's first line, or null when it is the header the sandbox writes. */
-function headerProblem(v: unknown): string | null {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'not a JSON object';
-  const h = v as Record<string, unknown>;
-  if (typeof h.siteId !== 'string') return `"siteId" is ${JSON.stringify(h.siteId)}, not a string`;
-  if (!Number.isSafeInteger(h.feedId) || (h.feedId as number) < 1)
-    return `"feedId" is ${JSON.stringify(h.feedId)}, not a whole number >= 1`;
-  if (typeof h.indexedAt !== 'string' || Number.isNaN(Date.parse(h.indexedAt)))
-    return `"indexedAt" is ${JSON.stringify(h.indexedAt)}, not an ISO time`;
-  // written since catalogs are ordered by when they landed; a header from before has none
-  if (h.landing !== undefined && !(Number.isSafeInteger(h.landing) && (h.landing as number) >= 1))
-    return `"landing" is ${JSON.stringify(h.landing)}, not a whole number >= 1 (or absent)`;
-  return null;
-}
-
-const PRODUCT_FIELDS: ReadonlyArray<[keyof Product, (v: unknown) => boolean, string]> = [
-  ['uid', (v) => typeof v === 'string', 'a string'],
-  ['sku', (v) => v === null || typeof v === 'string', 'a string or null'],
-  ['parentId', (v) => v === null || typeof v === 'string', 'a string or null'],
-  ['name', (v) => v === null || typeof v === 'string', 'a string or null'],
-  ['price', (v) => v === null || typeof v === 'number', 'a number or null'],
-  ['fields', (v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'an object'],
-  ['line', (v) => typeof v === 'number', 'a number'],
-];
-
-/** What is wrong with a product line, or null when it is a product as the sandbox writes them. */
-function productProblem(v: unknown): string | null {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return 'not a JSON object';
-  for (const [key, ok, rule] of PRODUCT_FIELDS) {
-    const value = (v as Record<string, unknown>)[key];
-    if (!ok(value)) return `"${key}" is ${JSON.stringify(value) ?? 'missing'}, not ${rule}`;
-  }
-  return null;
-}
-
-interface CatalogHeader {
-  siteId: string;
-  feedId: number;
-  indexedAt: string;
-  landing?: number;
-}
-
-/** A catalog file's content is not what the sandbox writes (see `readCatalog`). */
-class Damage extends Error {}
-
-/**
- * A catalog file read back, or what is wrong with it (`damage`, with its header when that was read). Throws
- * a DataDirError when the file cannot be read at all.
- */
-async function readCatalog(
-  file: string,
-): Promise<
-  | { catalog: FeedCatalog; landing: number | undefined }
-  | { damage: string; header: CatalogHeader | null; landing: number | undefined }
-> {
-  const input = createReadStream(file, 'utf8');
-  const lines = createInterface({ input, crlfDelay: Infinity });
-  let header = null as CatalogHeader | null;
-  const products: Product[] = [];
-  const damaged = (n: number, what: string, why: string) =>
-    new Damage(`line ${n} is not ${what} (${why})`);
-  let n = 0;
-  try {
-    for await (const line of lines) {
-      n++;
-      if (!line) continue;
-      let value: unknown;
-      try {
-        value = JSON.parse(line);
-      } catch (err) {
-        throw damaged(n, header ? 'a product' : "the catalog's header", (err as Error).message);
-      }
-      if (!header) {
-        const problem = headerProblem(value);
-        if (problem) throw damaged(n, "the catalog's header", problem);
-        header = value as typeof header;
-      } else {
-        const problem = productProblem(value);
-        if (problem) throw damaged(n, 'a product', problem);
-        products.push(value as Product);
-      }
-    }
-  } catch (err) {
-    if (err instanceof Damage) return { damage: err.message, header, landing: header?.landing };
-    throw dataDirFailure(file, err, 'read');
-  } finally {
-    lines.close();
-    input.destroy();
-  }
-  if (!header) return { damage: 'is empty', header: null, landing: undefined };
-  return {
-    catalog: new FeedCatalog(header.siteId, header.feedId, header.indexedAt, products),
-    landing: header.landing,
-  };
-}
-
-/** The feed a catalog's file name says (`<siteId>-<feedId>.ndjson`), or null. */
-function feedOfFile(name: string): { siteId: string; feedId: number } | null {
-  const m = /^(.+)-(\d+)\.ndjson$/.exec(name);
-  const feedId = m ? Number(m[2]) : NaN;
-  return m && Number.isSafeInteger(feedId) && feedId >= 1 ? { siteId: m[1]!, feedId } : null;
 }
 
 /**
