@@ -1,56 +1,37 @@
 import { PageBuilder, type RuleCases } from '../kit';
 
+/** tiles a and b impressed, a's link clicked at 3 s, and `added` quick-added at `addAt` ms */
+const clickThenAdd =
+  (addAt: number, added = 'a') =>
+  () => {
+    const p = new PageBuilder();
+    return [
+      p.render('r1', { at: 0 }),
+      p.impression('r1', ['a', 'b'], { at: 1100 }),
+      p.click('r1', 'a', { at: 3000 }),
+      p.cart('r1', added, { at: addAt }),
+    ];
+  };
+
 export default {
   valid: [
     {
       name: 'a click on the link, and later an add of the same product back on the list',
-      events: () => {
-        const p = new PageBuilder();
-        return [
-          p.render('r1', { at: 0 }),
-          p.impression('r1', ['a'], { at: 1100 }),
-          p.click('r1', 'a', { at: 3000 }),
-          p.cart('r1', 'a', { at: 9000 }),
-        ];
-      },
+      events: clickThenAdd(9000),
     },
     {
       name: 'edge: an add 300 ms after the click',
-      events: () => {
-        const p = new PageBuilder();
-        return [
-          p.render('r1', { at: 0 }),
-          p.impression('r1', ['a'], { at: 1100 }),
-          p.click('r1', 'a', { at: 3000 }),
-          p.cart('r1', 'a', { at: 3300 }),
-        ];
-      },
+      events: clickThenAdd(3300),
     },
     {
       name: 'a click on one tile and an add of another together',
-      events: () => {
-        const p = new PageBuilder();
-        return [
-          p.render('r1', { at: 0 }),
-          p.impression('r1', ['a', 'b'], { at: 1100 }),
-          p.click('r1', 'a', { at: 3000 }),
-          p.cart('r1', 'b', { at: 3010 }),
-        ];
-      },
+      events: clickThenAdd(3010, 'b'),
     },
   ],
   invalid: [
     {
       name: 'a handler on the whole tile: the add button’s click also sends a clickthrough',
-      events: () => {
-        const p = new PageBuilder();
-        return [
-          p.render('r1', { at: 0 }),
-          p.impression('r1', ['a'], { at: 1100 }),
-          p.click('r1', 'a', { at: 3000 }),
-          p.cart('r1', 'a', { at: 3004 }),
-        ];
-      },
+      events: clickThenAdd(3004),
       findings: [
         {
           message: /clickthrough ev_\w+ and addtocart ev_\w+ of uid "a" 4 ms apart/,

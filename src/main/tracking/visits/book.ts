@@ -47,7 +47,6 @@ export interface RefusedPage extends PageInfo {
   first: number;
 }
 
-/** An event of a visit that came after the visit had been quiet longer than a session lives. */
 /** A page load whose URL set the client's mode for it and the visit's pages after it. */
 export interface DevSwitch {
   time: number;
@@ -136,6 +135,7 @@ export class RecentLoads {
 /** page loads a visit remembers the start of (`Visit.loads`) */
 const MAX_LOADS = 8;
 
+/** An event of a visit that came after the visit had been quiet longer than a session lives. */
 export interface SessionGap {
   eventId: string;
   pageKey: string;
@@ -369,8 +369,8 @@ function withoutAll<T>(list: T[], pageKey: string, pageOf: (x: T) => string): vo
 function noteTime(v: Visit, pageKey: string, ev: PageEvent): void {
   if (ev.time < v.startMs) v.startMs = ev.time;
   // a silence in the client's own time; when both were received, in the sandbox's too (an hour-old
-  // timestamp arriving with the rest is a clock or caching bug, `timestamp-skew`, not a long session)
-  // only a new page load reads the session again: the client reads its sessionId once per page load and
+  // timestamp arriving with the rest is a clock or caching bug, `timestamp-skew`, not a long session).
+  // Only a new page load reads the session again: the client reads its sessionId once per page load and
   // keeps it in memory (B getContext: `this.sessionId || this.getSessionId()`), so a page open through a
   // longer silence (an SPA left idle) keeps it rightly
   const slot = v.loads.find(pageKey);

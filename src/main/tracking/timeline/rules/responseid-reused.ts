@@ -98,11 +98,11 @@ export const responseIdReused = defineRule({
       events: list(here.map((e) => e.id)),
     };
     // a click of a listing's tile sent by the page it led to, as that page loads
-    const begun = here[0]!.time - pageStart(ctx.page);
-    const onArrival =
-      origin.sessionId === r.sessionId &&
-      here.every((e) => e.event === 'clickthrough') &&
-      begun <= ARRIVAL_MS;
+    const begun =
+      origin.sessionId === r.sessionId && here.every((e) => e.event === 'clickthrough')
+        ? here[0]!.time - pageStart(ctx.page)
+        : Infinity;
+    const onArrival = begun <= ARRIVAL_MS;
     return [
       finding(
         meta,

@@ -43,10 +43,10 @@ const meta: RuleMeta<'visit'> = {
 
 /** The latest switch of the client's mode at or before `time`. */
 function switchBefore(
-  switches: readonly DevSwitch[] | undefined,
+  switches: readonly DevSwitch[],
   time: number | undefined,
 ): DevSwitch | undefined {
-  if (!switches || time === undefined) return undefined;
+  if (time === undefined) return undefined;
   let found: DevSwitch | undefined;
   for (const s of switches) if (s.time <= time) found = s;
   return found;

@@ -15,9 +15,9 @@ import { PAGE_LOAD_ID_REUSE_MS } from '../../../client-model';
 export const CACHE_MS = 6 * 60_000;
 
 /**
- * what a reloaded page may take to load its scripts, search and render, generous (a slow network, a
- * cold cache): pageload-reused-late's warning says the reload kept its pageLoadId past the client's 10 s, so it must hold
- * for a slow page too
+ * what a reloaded page may take to load its scripts, search and render, generous (a slow network, a cold
+ * cache): pageload-reused-late's warning says the reload kept its pageLoadId past the client's 10 s, so it
+ * must hold for a slow page too
  */
 const LATE_RENDER_MS = 10_000;
 /** the client's 10 s, plus what a reloaded page may take to render */

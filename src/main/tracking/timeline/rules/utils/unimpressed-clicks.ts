@@ -95,7 +95,9 @@ export function unimpressedClicks(
       render !== undefined &&
       c.e.banners.some((b) => c.uids.includes(b.uid)) &&
       c.e.time - render.time > IMPRESSION_DELAY_MS + grace;
-    const endedPage = bad.every((c) => c.e.time >= ctx.page.maxTime && !c.late && !bannerSeen(c));
+    const ended = (c: (typeof bad)[number]) =>
+      c.e.time >= ctx.page.maxTime && !c.late && !bannerSeen(c);
+    const endedPage = bad.every(ended);
     // A click within 1 s of its response's latest render before it came before its tile could have been
     // impressed, whatever follows: on a page that goes on (an SPA route away and back) the client impresses
     // the tile later, once it is in view for 1 s again, or never if it is not shown again. Exempted (reported
@@ -111,12 +113,12 @@ export function unimpressedClicks(
       const x = renderBefore(c);
       return x !== undefined && c.e.time - x.time < VISIBLE_MS;
     };
-    const quickOnes = endedPage ? [] : bad.filter(quick);
     const exempt = endedPage
       ? ('endedPage' as const)
-      : bad.every((c) => quick(c) || (c.e.time >= ctx.page.maxTime && !c.late && !bannerSeen(c)))
+      : bad.every((c) => quick(c) || ended(c))
         ? ('quick' as const)
         : undefined;
+    const quickOnes = exempt === 'quick' ? bad.filter(quick) : [];
     const lateOnes = exempt === 'quick' ? [] : bad.filter((c) => c.late);
     const clickList = bad.map((c) => `${c.e.id} (uid ${quoted(c.uids, 3)})`);
     const data = {
