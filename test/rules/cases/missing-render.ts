@@ -64,6 +64,25 @@ const unissuedBeside = (rendered: string[], recv: number) => () => {
 export default {
   valid: [
     {
+      name: 'edge: at another URL 1.3 s after the render on another page load (a product page sending the tile’s click on arrival): not the render’s page load; responseid-reused names it',
+      events: () => [
+        new PageBuilder({ pageLoadId: 'pl-1' }).render('r1', { at: 0 }),
+        new PageBuilder({
+          pageLoadId: 'pl-2',
+          pageUrl: 'http://localhost:3000/product/P200',
+        }).click('r1', 'P200', { at: 1300 }),
+      ],
+    },
+    {
+      name: 'edge: in another session 1.3 s after the render on another page load: not the render’s page load; responseid-reused names it',
+      events: () => [
+        new PageBuilder({ pageLoadId: 'pl-1' }).render('r1', { at: 0 }),
+        new PageBuilder({ pageLoadId: 'pl-2', sessionId: 'session-2' }).impression('r1', ['P200'], {
+          at: 1300,
+        }),
+      ],
+    },
+    {
       name: 'pages 1 and 2 requested together on load by this page load: a backfill (missing-render-backfill’s)',
       provenance: { companion: true, responses: INFINITE.together },
       events: INFINITE.traffic,
@@ -169,6 +188,40 @@ export default {
     },
   ],
   invalid: [
+    {
+      name: 'a new pageLoadId per event: the impression on a page load of its own, 1.3 s after the render at the same URL, names the render’s page load',
+      events: () => [
+        new PageBuilder({ pageLoadId: 'pl-1' }).render('r1', { at: 0 }),
+        new PageBuilder({ pageLoadId: 'pl-2' }).impression('r1', ['P200'], { at: 1300 }),
+      ],
+      findings: [
+        {
+          messageId: 'otherLoad',
+          message:
+            /carries responseId "r1", rendered 1\.3 s earlier at the same URL on page load pl-1 \(ev_\d+\), in this session, but this page load sent no render of it\..*the render on one page and its events on others\.$/,
+          fix: /^make one tracker per page load/,
+          pageLoadId: 'pl-2',
+          responseId: 'r1',
+          behaviour: 'identity.page-load',
+        },
+      ],
+    },
+    {
+      name: 'edge: the impression 10 s after the render, on another page load at the same URL: still the render’s page load',
+      events: () => [
+        new PageBuilder({ pageLoadId: 'pl-1' }).render('r1', { at: 0 }),
+        new PageBuilder({ pageLoadId: 'pl-2' }).impression('r1', ['P200'], { at: 10_000 }),
+      ],
+      findings: [{ messageId: 'otherLoad', pageLoadId: 'pl-2' }],
+    },
+    {
+      name: 'edge: 10.1 s after the render (a new document there would get a new pageLoadId): events without a render',
+      events: () => [
+        new PageBuilder({ pageLoadId: 'pl-1' }).render('r1', { at: 0 }),
+        new PageBuilder({ pageLoadId: 'pl-2' }).impression('r1', ['P200'], { at: 10_100 }),
+      ],
+      findings: [{ messageId: 'unrendered', pageLoadId: 'pl-2' }],
+    },
     {
       name: 'a click with a responseId the sandbox never issued, of a tile impressed under the response it issued and the page rendered: it follows from click-under-other-response, whose fix leads',
       provenance: { companion: true, responses: [R1] },

@@ -11,6 +11,7 @@ import { fetchedBy } from './backfill';
 import type { IssuedResponse } from '../../../../search/responses';
 import { describePagelessSearch, queryOf, searchOf } from './search-params';
 import { CACHE_MS } from './listing-renders';
+import { PAGE_LOAD_ID_REUSE_MS } from '../../../client-model';
 import { renderLeftInQueue, type LeftInQueue } from './queued-render';
 
 /** Only search and category pages backfill infinite scroll (one render for several responses). */
@@ -40,6 +41,7 @@ export const UNRENDERED_MESSAGES = {
   atExit: `${WHAT} Reported apart, as info, because the render may have been lost with the page: {{clicked}} the page's last event, {{after}} after the sandbox issued the response, and the provider's client holds a render in its queue for 300 ms after the last queued event while it sends a click at once, with no flush when the page is left. A shopper who clicks a result that soon after it appears and goes to the product leaves with the render still queued; nothing is wrong if the shopper clicked that fast.`,
   carriedOver: `{{count}} ({{kinds}}: {{ids}}) {{carry}} responseId "{{responseId}}", an earlier search's: it was first seen on page {{originPage}} ({{originUrl}}, {{originEvent}}), while this page rendered {{others}}. The provider's client sends each tile's impressions, clicks and adds with the responseId of the response that delivered the tile, the one the page shows; the only way another page load's responseId reaches a page without a render of its own is infinite scroll restoring a later page from the client's cache, but {{notRestored}}. So these events carry a stale responseId, kept from the earlier search, and are counted for results this page never showed.{{also}}`,
   singleResult: `${WHAT} The sandbox issued this response with a single result, and {{clicks}} came as soon as it was answered, ending the page: the provider's client then queues the render and navigates to that product by itself (the single-result redirect), so no shopper clicks it first. A click sent for it is the storefront tracking the redirect as a click, which the provider counts as a click nobody made.`,
+  otherLoad: `{{count}} ({{kinds}}: {{ids}}) {{carry}} responseId "{{responseId}}", rendered {{before}} earlier at the same URL on page load {{originPage}} ({{originEvent}}), in this session, but this page load sent no render of it. The provider's client makes one pageLoadId per page load and keeps it for every event of the page: a new document at the same URL within 10 s even reuses the stored one (B getPageLoadId). So these events are that page's, sent with a new pageLoadId (a tracker, or a pageLoadId, made per event or per call, or pageLoad() called while the page still shows this response): the service sees the render on one page and its events on others.{{also}}`,
   otherTag:
     "{{count}} ({{kinds}}: {{ids}}) {{carry}} tag \"{{tag}}\" with responseId \"{{responseId}}\", but that responseId is the {{ownTags}} widget's (this page rendered it with that tag: {{ownRender}}){{tagOwner}}: {{items}} the {{ownTags}} widget's, sent with another widget's tag. The provider's client runs one controller per widget, each sending its impressions, clicks and adds with its own tag and its own response's responseId, so these count for the wrong widget.{{also}}",
 } as const;
@@ -55,6 +57,10 @@ export const AT_EXIT_FIX =
 /** the fix of a click sent for the single-result redirect */
 export const SINGLE_RESULT_FIX =
   'send no clickthrough when the page redirects to the only result by itself; send {{render}} with data.responseId "{{responseId}}" before navigating, as the provider\'s controller queues it.';
+
+/** the fix of events sent under a new pageLoadId by the document that rendered their response */
+export const OTHER_LOAD_FIX =
+  'make one tracker per page load and let it keep its pageLoadId for every event of the page (do not create a Beacon, or pass a new pageLoadId, per event); where a route calls pageLoad(), send the render of the results it shows after it.';
 
 /** the fix of a widget's events sent with another widget's tag */
 export const OTHER_TAG_FIX =
@@ -142,6 +148,23 @@ export function unrenderedEvents(
       why.otherRendered,
       why.carried,
     );
+  // rendered on another page load at this URL seconds before, and the page rendered nothing else of the kind
+  const load = why.others.length === 0 ? renderedOnOtherLoad(r, ctx, orphans) : undefined;
+  if (load)
+    return {
+      messageId: 'otherLoad',
+      data: {
+        ...data,
+        // the message names the render's page itself
+        also: alsoSaid(r, ctx, why.others, false),
+        before: duration(load.before),
+        originPage: load.origin.pageLoadId,
+        originEvent: load.origin.eventId,
+      },
+      ids: orphans.map((e) => e.id),
+      backfill: false,
+      atExit: undefined,
+    };
   if (why.backfill || why.newSearch !== undefined || why.otherRendered.length > 0) {
     data.others = quoted(why.otherRendered, 3);
     messageId = why.backfill
@@ -178,6 +201,30 @@ export function unrenderedEvents(
     data.clicked = orphans.length === 1 ? 'the click was' : 'each click was';
   }
   return { messageId, data, ids: orphans.map((e) => e.id), backfill: why.backfill, atExit };
+}
+
+/**
+ * The response's render, when the same document sent it under another pageLoadId: the responseId's first
+ * event on the site was its render, on another page load of this session, at the URL of these events and
+ * at most PAGE_LOAD_ID_REUSE_MS before the first of them. The provider's client never gives one document's
+ * events two pageLoadIds, and a new document at that URL within those seconds would get the stored one
+ * back (B getPageLoadId), and renders its own search (a cached response is rendered again). Exempt: any
+ * other URL (a tile's click sent by the product page on arrival is `responseid-reused`'s), another session,
+ * a render longer ago, a page that rendered a response of the kind itself (backfill and the rest above).
+ */
+function renderedOnOtherLoad(
+  r: Response,
+  ctx: RuleContext,
+  orphans: readonly TimelineEvent[],
+): { origin: ResponseOrigin; before: number } | undefined {
+  const origin = ctx.origin(r.responseId);
+  if (!origin || origin.pageKey === ctx.page.key || origin.event !== 'render') return undefined;
+  if (origin.kind !== r.kind || origin.sessionId !== ctx.page.sessionId) return undefined;
+  const first = orphans.reduce((a, e) => (e.time < a.time ? e : a), orphans[0]!);
+  const before = first.time - origin.time;
+  if (before < 0 || before > PAGE_LOAD_ID_REUSE_MS || first.pageUrl !== origin.pageUrl)
+    return undefined;
+  return { origin, before };
 }
 
 /**
