@@ -6,6 +6,7 @@ import {
   T0,
   issued,
   spaFilterWithoutRender,
+  visitPage,
   type RuleCases,
 } from '../kit';
 
@@ -213,6 +214,47 @@ export default {
         new PageBuilder({ pageLoadId: 'pl-2' }).impression('r1', ['P200'], { at: 10_000 }),
       ],
       findings: [{ messageId: 'otherLoad', pageLoadId: 'pl-2' }],
+    },
+    {
+      name: 'a pageLoadId per event: two events on page loads of their own after the render, at the same URL: each names the render’s page load',
+      events: () => [
+        new PageBuilder({ pageLoadId: 'pl-1' }).render('r1', { at: 0 }),
+        new PageBuilder({ pageLoadId: 'pl-2' }).impression('r1', ['P200'], { at: 1300 }),
+        new PageBuilder({ pageLoadId: 'pl-3' }).impression('r1', ['P201'], { at: 2600 }),
+      ],
+      findings: [
+        { messageId: 'otherLoad', pageLoadId: 'pl-2' },
+        { messageId: 'otherLoad', pageLoadId: 'pl-3', message: /rendered 2\.6 s earlier/ },
+      ],
+    },
+    {
+      name: 'edge: back from a product page 4 s after the render: a new document (the product page stored its own pageLoadId), so a cached response shown without its render',
+      events: () => [
+        new PageBuilder({ pageLoadId: 'pl-1' }).render('r1', { at: 0 }),
+        visitPage('pl-2').product('P200', { at: 2000 }),
+        new PageBuilder({ pageLoadId: 'pl-3' }).impression('r1', ['P200'], { at: 4000 }),
+      ],
+      findings: [
+        {
+          messageId: 'unrendered',
+          pageLoadId: 'pl-3',
+          message:
+            /either the events of one page load carry a new pageLoadId each .* or this page shows a response from the client's cache without rendering it/,
+        },
+      ],
+    },
+    {
+      name: 'edge: the render’s page went on to impressions and a click, and a new page load at its URL 5 s later impresses the response (back from a product page that sends nothing): a cached response shown without its render',
+      events: () => {
+        const p = new PageBuilder({ pageLoadId: 'pl-1' });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['P200'], { at: 1000 }),
+          p.click('r1', 'P200', { at: 4000 }),
+          new PageBuilder({ pageLoadId: 'pl-2' }).impression('r1', ['P200'], { at: 5000 }),
+        ];
+      },
+      findings: [{ messageId: 'unrendered', pageLoadId: 'pl-2' }],
     },
     {
       name: 'edge: 10.1 s after the render (a new document there would get a new pageLoadId): events without a render',

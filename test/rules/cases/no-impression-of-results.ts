@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '../../../src/shared/events';
-import { issued, PageBuilder, PAGED, R0, R1, R4, type RuleCases } from '../kit';
+import { issued, PageBuilder, PAGED, R0, R1, R4, visitPage, type RuleCases } from '../kit';
 
 /** r1 rendered and impressed, another search's r5 rendered, then r1 shown again at 6 s, and `after` */
 const shownAgain =
@@ -196,6 +196,28 @@ export default {
           responseId: 'r1',
         },
       ],
+    },
+    {
+      name: 'edge: a page load at another URL between the render and the impression (back from a product page: a new document): results not impressed',
+      provenance: { companion: true, responses: [R1] },
+      events: () => [
+        new PageBuilder({ pageLoadId: 'pl-1' }).render('r1', { at: 0 }),
+        visitPage('pl-2').product('P200', { at: 600 }),
+        new PageBuilder({ pageLoadId: 'pl-3' }).impression('r1', ['P200'], { at: 1300 }),
+      ],
+      findings: [{ messageId: 'resultsNotImpressed', pageLoadId: 'pl-1' }],
+    },
+    {
+      name: 'edge: the impression on another page load at another URL 1.3 s after the render: results not impressed',
+      provenance: { companion: true, responses: [R1] },
+      events: () => [
+        new PageBuilder({ pageLoadId: 'pl-1' }).render('r1', { at: 0 }),
+        new PageBuilder({
+          pageLoadId: 'pl-2',
+          pageUrl: 'http://localhost:3000/search?q=shoes&page=2',
+        }).impression('r1', ['P200'], { at: 1300 }),
+      ],
+      findings: [{ messageId: 'resultsNotImpressed', pageLoadId: 'pl-1' }],
     },
     {
       name: 'edge: the impression on another page load 10.1 s after the render (past the client’s 10 s): results not impressed',

@@ -210,7 +210,7 @@ export class TimelineEngine {
     if (SIBLING_EVENTS.has(ev.event)) page.siblingsHear(response, ev.event);
     // the first accepted event of a responseId on its page may be its first on the site
     if (response.firstOrigin(ev)) {
-      if (ev.event !== 'render') this.continuedFrom(page, response, ev);
+      if (ev.event !== 'render' && visit) this.continuedFrom(page, response, ev, visit);
       this.origins.note(page, ev);
     }
     this.scheduleIdle(page, ev.receivedMs ?? this.options.clock.now());
@@ -218,17 +218,37 @@ export class TimelineEngine {
 
   /**
    * A response's first event on this page, not its render, whose responseId was rendered on another page
-   * load of the same session within PAGE_LOAD_ID_REUSE_MS: that page's response is told, so its rules can
-   * say its events went on under a new pageLoadId (the client keeps one per page load: B getPageLoadId).
-   * Read once per response and page, only when a page's response begins without its render (rare).
+   * load of the same session, at the same URL, within PAGE_LOAD_ID_REUSE_MS, on a page load that holds
+   * nothing but that render, with no page load of the session at another URL begun between them: one
+   * document's events under two pageLoadIds (the client
+   * keeps one per document, B getPageLoadId, and hands a new document at the same href within those seconds
+   * the stored one, unless a page load elsewhere stored its own meanwhile: back from a product page is a new
+   * document). Both responses are told, so their rules can say so (the render's, of the first page its
+   * events went on to). Read once per response and page, only when a page's response begins without its
+   * render (rare).
    */
-  private continuedFrom(page: Page, response: Response, ev: TimelineEvent): void {
+  private continuedFrom(page: Page, response: Response, ev: TimelineEvent, visit: Visit): void {
     const origin = this.origins.ofKind(page.siteId, ev.responseId, ev.kind);
     if (!origin || origin.pageKey === page.key || origin.sessionId !== ev.sessionId) return;
-    if (origin.event !== 'render' || ev.time - origin.time > PAGE_LOAD_ID_REUSE_MS) return;
+    if (origin.event !== 'render' || origin.pageUrl !== ev.pageUrl) return;
+    if (ev.time < origin.time || ev.time - origin.time > PAGE_LOAD_ID_REUSE_MS) return;
     const from = this.pages.byId.page(page.siteId, origin.pageLoadId);
     const r = from?.responses.get(responseKey(response.kind, response.tag, response.responseId));
-    if (!from || !r || r.continuedOn) return;
+    // the render's page holds nothing else (a pageLoadId per event): a page that went on to impressions or
+    // a click had its own life, and a new document at its URL after a click is the shopper coming back
+    if (!from || !r || from.accepted !== r.renders) return;
+    const elsewhere = (key: string) => {
+      const other = this.pages.get(key);
+      return other !== undefined && other.pageUrl !== ev.pageUrl;
+    };
+    if (visit.loads.beganBetween(origin.time, ev.time, [page.key, from.key], elsewhere)) return;
+    response.renderedOn = {
+      pageLoadId: from.pageLoadId,
+      eventId: origin.eventId,
+      time: origin.time,
+    };
+    // the render's page names the first page its events went on to
+    if (r.continuedOn) return;
     r.continuedOn = { pageLoadId: page.pageLoadId, eventId: ev.id, time: ev.time };
     this.judge.touchAll(from);
     this.index?.touched(from);

@@ -22,6 +22,13 @@ export interface ResponseFacts {
   rejectedImpression: boolean;
 }
 
+/** an event of a response on another page load, where the engine tells it (`continuedOn`, `renderedOn`) */
+export interface LoadMark {
+  pageLoadId: string;
+  eventId: string;
+  time: number;
+}
+
 export class Response {
   /**
    * sorted by (time, seq); an empty frozen list while its page has let its events go. A list of one made
@@ -56,7 +63,9 @@ export class Response {
    * the first event of it on another page load of the session that came without a render there, within
    * the client's 10 s of its render here: the page's events went on under a new pageLoadId
    */
-  continuedOn: { pageLoadId: string; eventId: string; time: number } | undefined = undefined;
+  continuedOn: LoadMark | undefined = undefined;
+  /** the other side of `continuedOn`: this response's render on the page load its events left */
+  renderedOn: LoadMark | undefined = undefined;
   /** where its clicks and quick adds were made, shared by each the visit book keeps (null before one) */
   clickSource: InteractionSource | null = null;
   /** accepted renders, impressions and redirects, and accepted events of the five kinds the facts hold */

@@ -121,6 +121,21 @@ export class RecentLoads {
     return slot === -1 ? undefined : this.firsts[slot];
   }
 
+  /** Whether a page load other than `except`'s began after `from` and before `to`, at a URL `otherUrl` calls another. */
+  beganBetween(
+    from: number,
+    to: number,
+    except: readonly string[],
+    otherUrl: (pageKey: string) => boolean,
+  ): boolean {
+    for (let n = 0; n < this.size; n++) {
+      const key = this.keys[n]!;
+      const first = this.firsts[n]!;
+      if (first > from && first < to && !except.includes(key) && otherUrl(key)) return true;
+    }
+    return false;
+  }
+
   /** The latest start of a page load at or before `time` (-Infinity: none). */
   latestStartBy(time: number): number {
     let t = -Infinity;

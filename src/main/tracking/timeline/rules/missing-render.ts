@@ -11,10 +11,11 @@
 // infinite-scroll backfill when the client's cache could not have restored it here (another session,
 // development mode, past its minutes) or the page only clicked or added it (a restored page's tiles are
 // impressed with their own responseId): a stale responseId (carriedOver), not `missing-render-backfill`'s.
-// A responseId rendered first on another page load of the session at the same URL, at most 10 s before, by
-// a page that renders nothing of its kind itself, is the same document's render under another pageLoadId
-// (otherLoad): the client keeps one pageLoadId per document, and a new document at that URL within 10 s would
-// get the stored one back (B getPageLoadId). Still an error: the service sees the render on another page.
+// A responseId rendered on another page load of the session that holds nothing but that render, at the same
+// URL, at most 10 s before, with no page load elsewhere between (the engine's `renderedOn`), on a page that
+// renders nothing of its kind itself, is the same document's render under another pageLoadId (otherLoad): the
+// client keeps one pageLoadId per document, and a new document at that URL within 10 s would get the stored
+// one back (B getPageLoadId). Still an error: the service sees the render on another page.
 import { finding, defineRule, type RuleMeta } from './types';
 import {
   CARRIED_OVER_FIX,

@@ -11,7 +11,6 @@ import { fetchedBy } from './backfill';
 import type { IssuedResponse } from '../../../../search/responses';
 import { describePagelessSearch, queryOf, searchOf } from './search-params';
 import { CACHE_MS } from './listing-renders';
-import { PAGE_LOAD_ID_REUSE_MS } from '../../../client-model';
 import { renderLeftInQueue, type LeftInQueue } from './queued-render';
 
 /** Only search and category pages backfill infinite scroll (one render for several responses). */
@@ -148,8 +147,11 @@ export function unrenderedEvents(
       why.otherRendered,
       why.carried,
     );
-  // rendered on another page load at this URL seconds before, and the page rendered nothing else of the kind
-  const load = why.others.length === 0 ? renderedOnOtherLoad(r, ctx, orphans) : undefined;
+  // The engine tells a response its render on another page load of the session (`renderedOn`): at this
+  // URL, at most the client's 10 s before, with no page load elsewhere between them (engine.ts
+  // continuedFrom). The same document gave its events a new pageLoadId, said so when the page rendered
+  // nothing of the kind itself (otherwise the page's own renders explain better what happened).
+  const load = why.others.length === 0 ? r.renderedOn : undefined;
   if (load)
     return {
       messageId: 'otherLoad',
@@ -157,9 +159,9 @@ export function unrenderedEvents(
         ...data,
         // the message names the render's page itself
         also: alsoSaid(r, ctx, why.others, false),
-        before: duration(load.before),
-        originPage: load.origin.pageLoadId,
-        originEvent: load.origin.eventId,
+        before: duration(Math.min(...orphans.map((e) => e.time)) - load.time),
+        originPage: load.pageLoadId,
+        originEvent: load.eventId,
       },
       ids: orphans.map((e) => e.id),
       backfill: false,
@@ -201,30 +203,6 @@ export function unrenderedEvents(
     data.clicked = orphans.length === 1 ? 'the click was' : 'each click was';
   }
   return { messageId, data, ids: orphans.map((e) => e.id), backfill: why.backfill, atExit };
-}
-
-/**
- * The response's render, when the same document sent it under another pageLoadId: the responseId's first
- * event on the site was its render, on another page load of this session, at the URL of these events and
- * at most PAGE_LOAD_ID_REUSE_MS before the first of them. The provider's client never gives one document's
- * events two pageLoadIds, and a new document at that URL within those seconds would get the stored one
- * back (B getPageLoadId), and renders its own search (a cached response is rendered again). Exempt: any
- * other URL (a tile's click sent by the product page on arrival is `responseid-reused`'s), another session,
- * a render longer ago, a page that rendered a response of the kind itself (backfill and the rest above).
- */
-function renderedOnOtherLoad(
-  r: Response,
-  ctx: RuleContext,
-  orphans: readonly TimelineEvent[],
-): { origin: ResponseOrigin; before: number } | undefined {
-  const origin = ctx.origin(r.responseId);
-  if (!origin || origin.pageKey === ctx.page.key || origin.event !== 'render') return undefined;
-  if (origin.kind !== r.kind || origin.sessionId !== ctx.page.sessionId) return undefined;
-  const first = orphans.reduce((a, e) => (e.time < a.time ? e : a), orphans[0]!);
-  const before = first.time - origin.time;
-  if (before < 0 || before > PAGE_LOAD_ID_REUSE_MS || first.pageUrl !== origin.pageUrl)
-    return undefined;
-  return { origin, before };
 }
 
 /**
