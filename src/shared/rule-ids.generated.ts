@@ -72,6 +72,7 @@ export type RuleId =
   | 'order-reloaded'
   | 'order-totals'
   | 'price-unit-mismatch'
+  | 'quick-add-price'
   | 'vat-as-percent'
   | 'line-values-impossible'
   | 'cart-inconsistent'

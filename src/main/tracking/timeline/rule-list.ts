@@ -73,6 +73,7 @@ import { orderDuplicate } from '../visits/rules/order-duplicate';
 import { orderReloaded } from '../visits/rules/order-reloaded';
 import { orderTotals } from '../visits/rules/order-totals';
 import { priceUnitMismatch } from './rules/price-unit-mismatch';
+import { quickAddPrice } from './rules/quick-add-price';
 import { vatAsPercent } from '../visits/rules/vat-as-percent';
 import { lineValuesImpossible } from '../visits/rules/line-values-impossible';
 import { cartInconsistent } from '../visits/rules/cart-inconsistent';
@@ -172,6 +173,7 @@ export const RULES: readonly Rule[] = [
   orderReloaded,
   orderTotals,
   priceUnitMismatch,
+  quickAddPrice,
   vatAsPercent,
   lineValuesImpossible,
   cartInconsistent,
