@@ -173,8 +173,10 @@ describe('missing-render', () => {
     ).filter((p) => p.pageLoadId === 'pl-2');
     const f = page!.findings.find((x) => x.rule === 'missing-render')!;
     expect(f.severity).toBe('error');
-    expect(f.message).toContain('first seen on page pl-1');
-    expect(f.message).toContain('a new pageLoadId each');
+    expect(f.messageId).toBe('otherLoad');
+    expect(f.message).toContain('rendered 1.1 s earlier at the same URL on page load pl-1');
+    expect(f.message).toContain('sent with a new pageLoadId');
+    expect(f.fix).toMatch(/^make one tracker per page load/);
   });
 });
 
