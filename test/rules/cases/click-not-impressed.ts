@@ -17,6 +17,24 @@ const widgetClick = (uid: string) => () => {
 export default {
   valid: [
     {
+      name: 'edge: a never-impressed dropdown’s tile clicked 2.3 s after its render, ending the page (within the client’s 1.3 s and the 1 s tolerance): click-not-impressed-at-exit’s',
+      events: () => {
+        const ac = new PageBuilder().as('autocomplete');
+        return [ac.render('a1', { at: 0 }), ac.click('a1', 'P200', { at: 2300 })];
+      },
+    },
+    {
+      name: 'a dropdown that impressed other tiles, its clicked tile not (scrolled to within the dropdown), ending the page: click-not-impressed-at-exit’s',
+      events: () => {
+        const ac = new PageBuilder().as('autocomplete');
+        return [
+          ac.render('a1', { at: 0 }),
+          ac.impression('a1', ['P201'], { at: 1300 }),
+          ac.click('a1', 'P200', { at: 3800 }),
+        ];
+      },
+    },
+    {
       name: 'a click on an impressed tile',
       events: () => {
         const p = new PageBuilder();
@@ -56,6 +74,30 @@ export default {
     },
   ],
   invalid: [
+    {
+      name: 'a dropdown never impressed: its tile clicked 3.8 s after the autocomplete render, ending the page',
+      events: () => {
+        const ac = new PageBuilder().as('autocomplete');
+        return [ac.render('a1', { at: 0 }), ac.click('a1', 'P200', { at: 3800 })];
+      },
+      findings: [
+        {
+          message:
+            /never reported in an impression of that response: .*The dropdown showed the response's tiles from its render on, more than the client's 1\.3 s before the click, and none of them was impressed/,
+          events: [1],
+          responseId: 'a1',
+          behaviour: 'autocomplete.events',
+        },
+      ],
+    },
+    {
+      name: 'edge: a never-impressed dropdown’s tile clicked 2.4 s after its render, ending the page (past the client’s 1.3 s and the 1 s tolerance)',
+      events: () => {
+        const ac = new PageBuilder().as('autocomplete');
+        return [ac.render('a1', { at: 0 }), ac.click('a1', 'P200', { at: 2400 })];
+      },
+      findings: [{ events: [1], responseId: 'a1' }],
+    },
     {
       name: 'edge: a widget’s click sent with the other widget’s tag, of a tile its responseId never impressed under any tag',
       events: widgetClick('z'),

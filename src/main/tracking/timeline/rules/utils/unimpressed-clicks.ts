@@ -19,7 +19,7 @@ import {
 } from './not-impressed';
 
 const WHAT =
-  '{{count}} on responseId "{{responseId}}" clicked {{items}} never reported in an impression of that response: {{clicks}}. The spec expects an impression when a tile scrolls into view, so every clicked uid was impressed first.{{late}}{{rejected}}';
+  '{{count}} on responseId "{{responseId}}" clicked {{items}} never reported in an impression of that response: {{clicks}}. The spec expects an impression when a tile scrolls into view, so every clicked uid was impressed first.{{late}}{{seen}}{{rejected}}';
 /** the message of clicks the page went on after */
 export const NOT_IMPRESSED = WHAT;
 /** the message of clicks that each ended the page */
@@ -95,20 +95,31 @@ export function unimpressedClicks(
       render !== undefined &&
       c.e.banners.some((b) => c.uids.includes(b.uid)) &&
       c.e.time - render.time > IMPRESSION_DELAY_MS + grace;
-    const ended = (c: (typeof bad)[number]) =>
-      c.e.time >= ctx.page.maxTime && !c.late && !bannerSeen(c);
-    const endedPage = bad.every(ended);
-    // A click within 1 s of its response's latest render before it came before its tile could have been
-    // impressed, whatever follows: on a page that goes on (an SPA route away and back) the client impresses
-    // the tile later, once it is in view for 1 s again, or never if it is not shown again. Exempted (reported
-    // apart, as info): every unimpressed click was that quick or ended the page. A click 1 s or more after
-    // the render had its tile in view long enough, and stays a warning.
+    // the response's latest render at or before the click
     const renderBefore = (c: (typeof bad)[number]) => {
       let latest: (typeof r.facts.renders)[number] | undefined;
       for (const x of r.facts.renders)
         if (x.time <= c.e.time && (!latest || x.time > latest.time)) latest = x;
       return latest;
     };
+    // A dropdown shows the tiles of its response together, at its render (ACC renders the response's
+    // results at once; they are impressed once in view for 1 s like any tile): a click more than the
+    // client's 1.3 s after that render, of an autocomplete response none of whose tiles was ever impressed,
+    // came after the tiles had been on screen long enough. A dropdown that impressed some tiles but not the
+    // clicked one may have been scrolled to it: that click keeps its exemption.
+    const dropdownSeen = (c: (typeof bad)[number]) => {
+      if (r.kind !== 'autocomplete' || r.facts.impressions.length > 0) return false;
+      const x = renderBefore(c);
+      return x !== undefined && c.e.time - x.time > IMPRESSION_DELAY_MS + grace;
+    };
+    const ended = (c: (typeof bad)[number]) =>
+      c.e.time >= ctx.page.maxTime && !c.late && !bannerSeen(c) && !dropdownSeen(c);
+    const endedPage = bad.every(ended);
+    // A click within 1 s of its response's latest render before it came before its tile could have been
+    // impressed, whatever follows: on a page that goes on (an SPA route away and back) the client impresses
+    // the tile later, once it is in view for 1 s again, or never if it is not shown again. Exempted (reported
+    // apart, as info): every unimpressed click was that quick or ended the page. A click 1 s or more after
+    // the render had its tile in view long enough, and stays a warning.
     const quick = (c: (typeof bad)[number]) => {
       const x = renderBefore(c);
       return x !== undefined && c.e.time - x.time < VISIBLE_MS;
@@ -132,6 +143,9 @@ export function unimpressedClicks(
           : '',
       impression: endpointOf(r.kind, 'impression'),
       uids: quoted(uids, 3),
+      seen: bad.some(dropdownSeen)
+        ? ` The dropdown showed the response's tiles from its render on, more than the client's 1.3 s before the click, and none of them was impressed: the dropdown's tiles are never impressed.`
+        : '',
       rejected: '',
       each: quickOnes.length === 1 ? 'the click' : 'each click',
       render: quickOnes.length > 0 ? (renderBefore(quickOnes[0]!)?.id ?? '') : '',
