@@ -73,6 +73,7 @@ export type RuleId =
   | 'order-totals'
   | 'price-unit-mismatch'
   | 'quick-add-price'
+  | 'duplicate-search'
   | 'vat-as-percent'
   | 'line-values-impossible'
   | 'cart-inconsistent'

@@ -74,6 +74,7 @@ import { orderReloaded } from '../visits/rules/order-reloaded';
 import { orderTotals } from '../visits/rules/order-totals';
 import { priceUnitMismatch } from './rules/price-unit-mismatch';
 import { quickAddPrice } from './rules/quick-add-price';
+import { duplicateSearch } from './rules/duplicate-search';
 import { vatAsPercent } from '../visits/rules/vat-as-percent';
 import { lineValuesImpossible } from '../visits/rules/line-values-impossible';
 import { cartInconsistent } from '../visits/rules/cart-inconsistent';
@@ -174,6 +175,7 @@ export const RULES: readonly Rule[] = [
   orderTotals,
   priceUnitMismatch,
   quickAddPrice,
+  duplicateSearch,
   vatAsPercent,
   lineValuesImpossible,
   cartInconsistent,
