@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { defineRule, type Rule } from '../../src/main/tracking/rule';
 import type { RuleMeta, Subject } from '../../src/main/tracking/rule-meta';
 import { EVERY_PAGE_KIND } from '../../src/main/tracking/rule-meta';
-import { RULES } from '../../src/main/tracking/timeline/rule-list';
+import { RULES, RULE_METAS } from '../../src/main/tracking/timeline/rule-list';
 
 const MODULES = import.meta.glob<Record<string, unknown>>(
   [
@@ -169,6 +169,23 @@ describe('a rule whose declarations disagree is refused at load', () => {
     expect(explained({ explainedBy: ['other'], explainedMessages: ['c'] })).toThrow(
       'rule made-up: meta.explainedMessages names "c", which is not one of its messages (a, b)',
     );
+  });
+
+  it('causeMessages names rules of its explainedBy only, and messages those rules have', () => {
+    const explained = (over: Partial<RuleMeta>) =>
+      define({ meta: meta(['response'], over), response: none });
+    expect(explained({ explainedBy: ['other'], causeMessages: { other: ['x'] } })).not.toThrow();
+    expect(explained({ explainedBy: ['other'], causeMessages: { third: ['x'] } })).toThrow(
+      'rule made-up: meta.causeMessages names "third", which its explainedBy does not (causeMessages says which messages of those rules explain it)',
+    );
+    // across the list: each message named is one of the named rule's
+    for (const m of RULE_METAS)
+      for (const [rule, ids] of Object.entries(m.causeMessages ?? {})) {
+        const cause = RULE_METAS.find((c) => c.id === rule);
+        expect(cause, `${m.id}: causeMessages names ${rule}`).toBeDefined();
+        for (const id of ids)
+          expect(Object.keys(cause!.messages), `${m.id}: ${rule}'s message ${id}`).toContain(id);
+      }
   });
 
   it('explainedAcross names rules of its explainedBy only', () => {

@@ -115,6 +115,12 @@ export interface RuleMeta<S extends Subject = Subject> {
    */
   explainedMessages?: readonly string[];
   /**
+   * of the rules of `explainedBy`, the messages of theirs that may be the cause, when not all: their other
+   * messages name bugs this rule's finding does not follow from (duplicate-render's render at a page away
+   * from the listing explains a response not impressed again; its render again before any impression does not)
+   */
+  causeMessages?: Readonly<Record<string, readonly string[]>>;
+  /**
    * the rules of `explainedBy` whose finding about another response of the page may be the cause of this
    * rule's: it names that response's events that explain it (a response's tiles impressed under another's
    * responseId), and follows from the finding there that names them too. Others: the same response only.

@@ -122,6 +122,11 @@ export function ruleProblem(rule: Rule): string | undefined {
   const notOwn = whollyMessages?.find((m) => !Object.hasOwn(rule.meta.messages, m));
   if (notOwn !== undefined)
     return `meta.whollyMessages names "${notOwn}", which is not one of its messages`;
+  const causing = Object.keys(rule.meta.causeMessages ?? {}).find(
+    (id) => !explainedBy.includes(id),
+  );
+  if (causing !== undefined)
+    return `meta.causeMessages names "${causing}", which its explainedBy does not (causeMessages says which messages of those rules explain it)`;
   const across = explainedAcross.find((id) => !explainedBy.includes(id));
   if (across !== undefined)
     return `meta.explainedAcross names "${across}", which its explainedBy does not (explainedAcross says which of those may explain it from another response)`;

@@ -47,6 +47,22 @@ export default {
       },
     },
     {
+      name: 'edge: rendered again on a route to another path whose URL still asks for the search (a hash route to a quick view)',
+      events: () => {
+        const p = new PageBuilder({ pageUrl: 'https://shop.example/search?q=a', dev: false });
+        const quick = new PageBuilder({
+          pageUrl: 'https://shop.example/search/quick-view?q=a',
+          dev: false,
+        });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1200 }),
+          p.render('r2', { at: 3000 }),
+          quick.render('r1', { at: 5000 }),
+        ];
+      },
+    },
+    {
       name: 'a widget rendered again after its impressions',
       events: () => {
         const p = new PageBuilder().as('recommendations');
@@ -63,6 +79,48 @@ export default {
     },
   ],
   invalid: [
+    {
+      name: 'the listing’s results component renders again on the SPA route to a product page (its URL asks for no search)',
+      events: () => {
+        const p = new PageBuilder({ pageUrl: 'https://shop.example/search?q=jacket', dev: false });
+        const product = new PageBuilder({
+          pageUrl: 'https://shop.example/products/down-puffer-jacket',
+          dev: false,
+        });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1200 }),
+          product.render('r1', { at: 4000 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'awayFromListing',
+          message:
+            /^responseId "r1" was rendered again after its impressions \(ev_\d+ repeats ev_\d+\) at "https:\/\/shop\.example\/products\/down-puffer-jacket", a page that does not ask for its search \("jacket", asked at "https:\/\/shop\.example\/search\?q=jacket"\)/,
+          fix: /only when the listing’s search completes, not when its component renders again on a route change/,
+          events: [0, 2],
+          behaviour: 'search.render-cached',
+        },
+      ],
+    },
+    {
+      name: 'edge: the same route after another search between (not a cached showing either)',
+      events: () => {
+        const p = new PageBuilder({ pageUrl: 'https://shop.example/search?q=jacket', dev: false });
+        const product = new PageBuilder({
+          pageUrl: 'https://shop.example/products/down-puffer-jacket',
+          dev: false,
+        });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['a'], { at: 1200 }),
+          p.render('r2', { at: 2000 }),
+          product.render('r1', { at: 4000 }),
+        ];
+      },
+      findings: [{ messageId: 'awayFromListing', events: [0, 3] }],
+    },
     {
       name: 'a newer search answered after the render again (not the render’s search)',
       provenance: {

@@ -373,6 +373,30 @@ export default {
       findings: [{ messageId: 'resultsNotImpressed', events: [0], responseId: 'r1' }],
     },
     {
+      name: 'rendered again by the listing’s component on the route to a product page: follows from duplicate-render (that render showed nothing)',
+      provenance: { companion: true, responses: [R1] },
+      events: () => {
+        const p = new PageBuilder({ dev: false, pageUrl: 'http://localhost:3000/search?q=shoes' });
+        const product = new PageBuilder({
+          dev: false,
+          pageUrl: 'http://localhost:3000/products/p200',
+        });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['P200'], { at: 1300 }),
+          product.render('r1', { at: 4000 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'notImpressedAgain',
+          events: [2],
+          responseId: 'r1',
+          causedBy: 'duplicate-render',
+        },
+      ],
+    },
+    {
       name: 'edge: impressed before its first render, then shown again after another search and not impressed since',
       provenance: { companion: true, responses: [R1, boot] },
       events: () => {

@@ -12,6 +12,8 @@ interface Explained {
   rules: ReadonlySet<string>;
   /** the rule's messages that may follow from one; undefined: all of them */
   messages?: ReadonlySet<string>;
+  /** of those rules, the messages that may be the cause, by rule; a rule not named: any of its messages */
+  causeMessages?: ReadonlyMap<string, ReadonlySet<string>>;
   /** the rules whose finding about another response may be the cause (it names that response's events) */
   across?: ReadonlySet<string>;
   /** the rules whose finding is the cause only when it names every event of the finding it explains */
@@ -26,6 +28,11 @@ const EXPLAINED_BY = new Map<string, Explained>(
     {
       rules: new Set(m.explainedBy),
       ...(m.explainedMessages && { messages: new Set(m.explainedMessages) }),
+      ...(m.causeMessages && {
+        causeMessages: new Map(
+          Object.entries(m.causeMessages).map(([rule, ids]) => [rule, new Set(ids)]),
+        ),
+      }),
       ...(m.explainedAcross && { across: new Set(m.explainedAcross) }),
       ...(m.explainedWholly && { wholly: new Set(m.explainedWholly) }),
       ...(m.whollyMessages && { whollyMessages: new Set(m.whollyMessages) }),
@@ -65,6 +72,7 @@ function cause(
   for (const id of f.eventIds)
     for (const g of byEvent.get(id) ?? []) {
       if (g === f || !rules.has(g.rule)) continue;
+      if (explained.causeMessages?.get(g.rule)?.has(g.messageId) === false) continue;
       if (
         f.responseId !== undefined &&
         g.responseId !== undefined &&

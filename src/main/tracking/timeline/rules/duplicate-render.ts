@@ -6,6 +6,7 @@ import { indexSorted, responseKey, type TimelineEvent } from '../model';
 import { issuedKind, type IssuedResponse } from '../../../search/responses';
 import { quotedQuery } from './utils/provenance';
 import { CACHE_MS, nothingBetween } from './utils/listing-renders';
+import { queryOf } from './utils/search-params';
 import type { Response } from '../response';
 import { PAGE_LOAD_ID_REUSE_MS } from '../../client-model';
 import type { RuleContext } from './types';
@@ -49,8 +50,10 @@ const RELOAD_MS = PAGE_LOAD_ID_REUSE_MS + RELOAD_RENDER_MS;
  * while its store is loaded with the same storable parameters (lastStringyParams, set after each render):
  * coming back to a response needs another response of the listing rendered between. The cache then serves
  * it (a render of the same responseId) only in production (NetworkCache is off in development) and for 5
- * minutes. Silent edges: an SPA route elsewhere between the two renders (a controller made anew searches
- * with an empty store); a reload (the same href, within RELOAD_MS: the pageLoadId is kept); widgets (a
+ * minutes. A render again at another path whose URL does not ask for the query the earlier render's URL
+ * asked for is no showing of the listing at all (awayFromListing). Silent edges: an SPA route elsewhere
+ * between the two renders that comes back to a URL of the search (a controller made anew searches with an
+ * empty store); a reload (the same href, within RELOAD_MS: the pageLoadId is kept); widgets (a
  * widget's controller may be made again with the page's content).
  */
 function notFromCache(
@@ -69,6 +72,15 @@ function notFromCache(
         query: quotedQuery(newer),
         answered: duration(cur.time - newer.issuedAt),
       },
+    };
+  // A listing shown again asks for its search in its URL (back to it, a reload): a render again at another
+  // path whose URL no longer asks for the query the earlier render's URL asked for is no showing of the
+  // listing, but its results component rendering on a route away from it (to a product page, say)
+  const query = queryOf(prev);
+  if (query !== undefined && pathOf(cur.pageUrl) !== pathOf(prev.pageUrl) && queryOf(cur) !== query)
+    return {
+      messageId: 'awayFromListing',
+      data: { at: cur.pageUrl, query: JSON.stringify(query), before: prev.pageUrl },
     };
   if (cur.dev) return { messageId: 'cacheOff', data: {} };
   if (cur.time - first.time > CACHE_MS)
@@ -114,7 +126,7 @@ const meta: RuleMeta<'response'> = {
   judges: ['response'],
   title: 'Render sent twice',
   description:
-    'A second render of the same responseId on the page before any impression of it; for search and category, also one after impressions that the client’s cache could not have served: with no other response of the listing rendered between (its store still held the search), in development mode (no cache), or more than its 5 minutes later. Coming back to a cached response after another search is fine.',
+    'A second render of the same responseId on the page before any impression of it; for search and category, also one after impressions that the client’s cache could not have served: with no other response of the listing rendered between (its store still held the search), in development mode (no cache), more than its 5 minutes later, or at another page whose URL does not ask for the search (a route away from the listing). Coming back to a cached response after another search is fine.',
   expects: 'One render per displayed search response.',
   appliesTo: ['search', 'category', 'autocomplete', 'recommendations', 'bundles'],
   guards: [
@@ -137,6 +149,8 @@ const meta: RuleMeta<'response'> = {
       'responseId "{{responseId}}" was rendered again after its impressions ({{pairs}}) with no other response of the {{kind}} listing rendered between. The provider\'s search controller does not search again while its results already hold the same search, so it sends no render then; only coming back to a cached response after another search renders the same responseId again.',
     staleRender:
       'responseId "{{responseId}}" was rendered again ({{pairs}}) {{answered}} after this page load\'s search {{query}} was answered with "{{newer}}", which no render names: the render of that search carries the previous response\'s id.',
+    awayFromListing:
+      'responseId "{{responseId}}" was rendered again after its impressions ({{pairs}}) at "{{at}}", a page that does not ask for its search ({{query}}, asked at "{{before}}"). The provider\'s client renders a response again only when a search of it completes: the listing shown again (back to it, a reload) asks for its search in its URL. A render at another page is the results component rendering on a route away from the listing, and the provider counts a showing of results the shopper did not see.',
     cacheOff:
       'responseId "{{responseId}}" was rendered again after its impressions ({{pairs}}) in development mode. The provider\'s client does not cache responses in development: coming back to a search is a new request with a new responseId, so a render of the old one did not come from it.',
     cacheExpired:
@@ -152,6 +166,8 @@ const meta: RuleMeta<'response'> = {
       'send {{render}} once per search the listing runs, not when a component re-renders or a route comes back to the same results.',
     staleRender:
       'send {{render}} with the responseId of the response the last search returned ("{{newer}}"), not the one shown before it.',
+    awayFromListing:
+      'send {{render}} only when the listing’s search completes, not when its component renders again on a route change (to a product page, say).',
     cacheOff:
       'send {{render}} with the responseId of the response the last search returned, not one kept from an earlier search.',
     cacheExpired:

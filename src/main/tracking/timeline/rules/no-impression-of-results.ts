@@ -38,9 +38,11 @@ const meta: RuleMeta<'response'> = {
     'search.render-cached',
     'identity.page-load',
   ],
-  // its tiles impressed under another response's id: item-not-in-response names those impressions there
-  explainedBy: ['item-not-in-response'],
-  explainedMessages: ['impressedUnderOther'],
+  // its tiles impressed under another response's id: item-not-in-response names those impressions there;
+  // shown again by a render duplicate-render names as no showing of the listing (a route away from it)
+  explainedBy: ['item-not-in-response', 'duplicate-render'],
+  explainedMessages: ['impressedUnderOther', 'notImpressedAgain'],
+  causeMessages: { 'duplicate-render': ['awayFromListing'] },
   explainedAcross: ['item-not-in-response'],
   defaultSeverity: 'warning',
   messages: {
