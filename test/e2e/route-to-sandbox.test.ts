@@ -145,6 +145,38 @@ describe.skipIf(skip)('routeToSandbox', () => {
     expect(meta).toEqual(await direct('/api/meta/meta.json?siteId=demo42'));
   });
 
+  it('preflights what a browser would, so an application/json beacon fails as in production and the sandbox names it', async () => {
+    await routeToSandbox(context, sandbox);
+    const body = JSON.stringify({ context: context0, data: { responseId: 'r1' } });
+    const beacon = 'https://analytics.athoscommerce.net/beacon/v2/demo42/search/render';
+    const json = await pageFetch(beacon, { method: 'POST', body, type: 'application/json' });
+    // the browser's failed preflight: fetch rejects, no answer
+    expect(json).toMatchObject({ status: 0, text: expect.stringMatching(/TypeError/) });
+    const recorded = await sandbox.events();
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({
+      method: 'OPTIONS',
+      status: 405,
+      origin: shopUrl,
+      body: null,
+    });
+    const [refused] = await sandbox.timelines();
+    expect(refused!.findings.map((f) => f.rule)).toEqual(['request-refused']);
+
+    // text/plain needs no preflight, and a search API GET passes its preflight-free way too
+    const plain = await pageFetch(beacon, { method: 'POST', body, type: 'text/plain' });
+    expect(plain.status).toBe(200);
+    // a preflighted request the sandbox allows goes on (the search API answers OPTIONS with CORS)
+    const search = await pageFetch(
+      'https://demo42.a.searchspring.io/api/search/search.json?siteId=demo42&q=jacket',
+      { method: 'POST', body: '{}', type: 'application/json' },
+    );
+    expect(search.status).not.toBe(0);
+    expect(
+      (await sandbox.events()).filter((e) => e.method === 'OPTIONS').map((e) => e.path),
+    ).toEqual(['/beacon/v2/demo42/search/render']);
+  });
+
   it('leaves other hosts alone, and stops when the route is removed', async () => {
     const unroute = await routeToSandbox(context, sandbox);
     const elsewhere = await pageFetch('https://shop.invalid/beacon/v2/demo42/search/render', {

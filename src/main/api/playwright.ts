@@ -72,7 +72,9 @@ function originOf(call: string, name: string, given: unknown, example: string): 
 /**
  * Route the provider's production hosts to the sandbox inside a page or browser context. The request
  * goes on with its method, headers and body bytes unchanged; the sandbox's status, headers and body
- * come back unchanged. Returns a function that removes the route.
+ * come back unchanged. A request a browser would preflight (a Content-Type such as application/json) is
+ * preflighted at the sandbox first, and fails as the browser would fail it when the sandbox refuses, as
+ * the real beacon endpoints do. Returns a function that removes the route.
  */
 export async function routeToSandbox(
   target: Page | BrowserContext,
@@ -89,6 +91,12 @@ export async function routeToSandbox(
   const handler = async (route: Route) => {
     const to = routedUrl(new URL(route.request().url()), origin)!;
     try {
+      // a request the browser would send only after a CORS preflight: the preflight goes first, as in
+      // production, and a refused one fails the request (Playwright answers routed preflights itself)
+      if (!(await preflightPasses(route, to))) {
+        await route.abort('failed');
+        return;
+      }
       const response = await route.fetch({ url: to, maxRedirects: 0 });
       await route.fulfill({ response });
     } catch (err) {
@@ -101,6 +109,60 @@ export async function routeToSandbox(
   };
   await target.route(matches, handler);
   return () => target.unroute(matches, handler);
+}
+
+/**
+ * The Content-Types a page may POST across origins without a preflight (Fetch's CORS-safelisted
+ * `content-type`); any other, or a method beyond GET, HEAD and POST, is preflighted first.
+ */
+const SAFELISTED_TYPES = new Set([
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+]);
+
+/**
+ * What a browser does before a cross-origin request that is not "simple", which Playwright's route skips:
+ * an OPTIONS to the sandbox with the request's origin, method and Content-Type, as the browser would send
+ * it, so the sandbox records it (and judges it as the real service answers it: the beacon endpoints
+ * refuse it). The request goes on only when the answer allows it: a 2xx with the page's origin (or `*`)
+ * allowed, and the method and Content-Type when they need it. Requests that need no preflight pass as they
+ * are. Only the Content-Type is weighed among the headers: the page's own other headers cannot be told
+ * from the browser's in what Playwright gives.
+ */
+async function preflightPasses(route: Route, to: string): Promise<boolean> {
+  const request = route.request();
+  const method = request.method();
+  const headers = request.headers();
+  const type = (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const simpleMethod = method === 'GET' || method === 'HEAD' || method === 'POST';
+  const simpleType = type === '' || SAFELISTED_TYPES.has(type);
+  const from = headers['origin'];
+  if ((simpleMethod && simpleType) || from === undefined || from === 'null') return true;
+  // from Node, not route.fetch: that one would send the request's body along
+  const answer = await fetch(to, {
+    method: 'OPTIONS',
+    redirect: 'manual',
+    headers: {
+      origin: from,
+      'access-control-request-method': method,
+      ...(!simpleType && { 'access-control-request-headers': 'content-type' }),
+      ...(headers['user-agent'] !== undefined && { 'user-agent': headers['user-agent'] }),
+    },
+  });
+  await answer.body?.cancel();
+  const listed = (name: string, value: string) =>
+    (answer.headers.get(name) ?? '')
+      .split(',')
+      .map((v) => v.trim().toLowerCase())
+      .some((v) => v === '*' || v === value.toLowerCase());
+  const allowOrigin = answer.headers.get('access-control-allow-origin');
+  return (
+    answer.ok &&
+    (allowOrigin === '*' || allowOrigin === from) &&
+    (simpleMethod || listed('access-control-allow-methods', method)) &&
+    (simpleType || listed('access-control-allow-headers', 'content-type'))
+  );
 }
 
 /** routeToSandbox's target, or a TypeError naming the call, the argument, the value and what it takes. */
