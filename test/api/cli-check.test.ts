@@ -231,6 +231,45 @@ describe('check of a HAR whose beacons did not all arrive, or were saved without
     );
   });
 
+  it('judges a beacon posted as application/json across origins that failed (net::ERR_FAILED) as the refused CORS preflight, as live', async () => {
+    const har = visitHar();
+    const beacons = beaconsOf(har);
+    const blocked = beacons[2]! as HarEntry & {
+      request: {
+        headers?: Array<{ name: string; value: string }>;
+        postData?: { mimeType?: string };
+      };
+    };
+    // what Chromium keeps of a request it never sent: provisional headers, the page's Referer
+    blocked.request.headers = [
+      { name: 'Content-Type', value: 'application/json' },
+      { name: 'Referer', value: 'https://shop.example/search?q=jacket' },
+      { name: 'User-Agent', value: 'Mozilla/5.0 HeadlessChrome' },
+    ];
+    blocked.response = { status: -1, headers: [], _failureText: 'net::ERR_FAILED' };
+    // the same failure of a text/plain beacon is no preflight's: judged as sent
+    const plain = beacons[3]!;
+    plain.response = { status: -1, headers: [], _failureText: 'net::ERR_FAILED' };
+    const cwd = dirWith({ 'cors.har': JSON.stringify(har) });
+    const res = await runHere('check', ['cors.har', '--format', 'json'], cwd);
+    expect(res.code, res.stderr).toBe(1);
+    expect(res.stderr).toContain(
+      "cors.har: 1 beacon request failed in the browser (net::ERR_FAILED) after being posted across origins as application/json ×1: the browser asks the service first with a CORS preflight (OPTIONS), which the beacon endpoints refuse (405), and never sends the beacon. Each is judged as the refused preflight the service received (request-refused); send beacons as text/plain, as the provider's client does",
+    );
+    expect(res.stderr).toContain(
+      '1 beacon request has no answer in the HAR (status 0: net::ERR_FAILED ×1) and is judged as sent',
+    );
+    const report = JSON.parse(res.stdout) as {
+      pages: Array<{ findings: Array<{ rule: string; message: string; eventIds: string[] }> }>;
+    };
+    const refused = report.pages
+      .flatMap((p) => p.findings)
+      .filter((f) => f.rule === 'request-refused');
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.message).toContain('it is a browser’s CORS preflight (OPTIONS /beacon/v2/');
+    expect(refused[0]!.eventIds).toEqual([`entry:${har.log.entries.indexOf(blocked) + 1}`]);
+  });
+
   it('leaves out a beacon the service took whose body the HAR did not keep, and judges one it refused', async () => {
     const original = await runHere(
       'check',

@@ -2,7 +2,8 @@
 // among its entries, a 307/308 the browser followed counted once where it arrived (with the body Chromium
 // leaves off the second entry); requests that never left the browser, and requests the service took whose
 // body the HAR did not keep, left out with a note; requests the browser sent without waiting for their
-// answer judged, with a note.
+// answer judged, with a note; a beacon blocked by its CORS preflight judged as the refused preflight the
+// service received (as the live sandbox records it), with a note.
 import { countUpTo } from '../sorted';
 import type { RecordedEvent, ValidationIssue } from '../../shared/events';
 import { parseBeaconPath } from '../tracking/beacon-path';
@@ -13,6 +14,7 @@ import { plural } from '../../shared/text';
 import { InputError, makeEvent, type Counter, type ReadResult } from './recorded';
 import { harSearches } from './har-searches';
 import { harIssued } from './har-issued';
+import { methodRefused } from '../tracking/ingest';
 
 /** One HAR's beacon events; `prefix` makes their generated ids unique across several files. */
 export function parseHar(
@@ -33,6 +35,7 @@ export function parseHar(
   const unsent = new Tally();
   const unkept = new Tally();
   const unanswered = new Tally();
+  const blocked = new Tally();
   entries.forEach((entry, i) => {
     // answered with a redirect that the browser followed: the request is counted once, where it arrived
     if (redirects.followed.has(i)) return;
@@ -41,6 +44,36 @@ export function parseHar(
     if (beacon === null || beacon === 'other') return;
     const answer = answerOf(entry);
     if ('neverSent' in answer) return unsent.add(answer.neverSent);
+    // the browser sent only its CORS preflight, which the service refused: that is what it received
+    const preflight = 'status' in answer ? blockedPreflight(entry, beacon.request, answer) : null;
+    if (preflight) {
+      blocked.add(preflight.contentType);
+      events.push(
+        makeEvent(
+          counter,
+          `${prefix}entry:${i + 1}`,
+          {
+            siteId: beacon.siteId,
+            category: beacon.category,
+            event: beacon.event,
+            receivedAt: startedAt(entry),
+            body: null,
+            path: beacon.path,
+            request: {
+              method: 'OPTIONS',
+              origin: preflight.origin,
+              ...(preflight.userAgent !== undefined && { userAgent: preflight.userAgent }),
+            },
+          },
+          {
+            accepted: false,
+            status: 405,
+            errors: [{ message: methodRefused('OPTIONS'), path: '' }],
+          },
+        ),
+      );
+      return;
+    }
     sent++;
     const kept = keptBody(redirects.bodies.get(i) ?? beacon.request, sideBodies);
     if ('missing' in kept && kept.missing !== CUT_OFF) bodiless++;
@@ -83,7 +116,7 @@ export function parseHar(
           : "the HAR was saved without request bodies; save it again from the browser's DevTools › Network with the requests' bodies"
       }`,
     );
-  const notes = harNotes(file, other, unsent, unkept, unanswered);
+  const notes = harNotes(file, other, unsent, unkept, unanswered, blocked);
   // the companion search's own answers: the issued responses the provenance rules judge with
   const issued = harIssued(entries, sideBodies);
   if (issued.bodiless > 0) notes.push(answersUnkeptNote(file, issued.bodiless));
@@ -108,6 +141,7 @@ function harNotes(
   unsent: Tally,
   unkept: Tally,
   unanswered: Tally,
+  blocked: Tally,
 ): string[] {
   const notes: string[] = [];
   const requests = (n: number) => plural(n, 'beacon request');
@@ -124,6 +158,10 @@ function harNotes(
   if (unkept.total > 0)
     notes.push(
       `${file}: ${requests(unkept.total)} without a recorded body (${unkept.text()}): not judged. The service took ${them(unkept.total)} (answered 2xx, or the HAR holds no answer), but the tool that saved the HAR dropped or cut the body, so what was sent is unknown; save the HAR again with the requests' bodies (DevTools › Network › Save all as HAR)`,
+    );
+  if (blocked.total > 0)
+    notes.push(
+      `${file}: ${requests(blocked.total)} failed in the browser (net::ERR_FAILED) after being posted across origins as ${blocked.text()}: the browser asks the service first with a CORS preflight (OPTIONS), which the beacon endpoints refuse (405), and never sends the beacon. Each is judged as the refused preflight the service received (request-refused); send beacons as text/plain, as the provider's client does`,
     );
   if (unanswered.total > 0)
     notes.push(
@@ -259,6 +297,75 @@ function answerOf(entry: unknown): { neverSent: string } | { status: number; err
   );
   if (error !== undefined && NEVER_SENT.test(error)) return { neverSent: error };
   return error === undefined ? { status: 0 } : { status: 0, error };
+}
+
+/** The Content-Types a page may POST across origins without a CORS preflight (Fetch's safelist). */
+const SAFELISTED_TYPES = new Set([
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+]);
+
+/** A request header's value as the HAR kept it (names in any case), or undefined. */
+function headerOf(request: Record<string, unknown>, name: string): string | undefined {
+  if (!Array.isArray(request.headers)) return undefined;
+  const found = request.headers.find(
+    (h) => isObject(h) && String(h.name).toLowerCase() === name && typeof h.value === 'string',
+  );
+  return isObject(found) ? String(found.value) : undefined;
+}
+
+/** The origin of a URL, or undefined when it is none. */
+function originOfUrl(url: unknown): string | undefined {
+  if (typeof url !== 'string') return undefined;
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A beacon POST the browser never sent because its CORS preflight failed: no answer, Chromium's
+ * net::ERR_FAILED, a Content-Type outside the safelist (application/json: the browser asks first with
+ * OPTIONS, which the beacon endpoints refuse with 405), and a page at another origin than the endpoint
+ * (its Origin header, else its Referer, else the beacon's own context.pageUrl: a request the browser never
+ * sent keeps only its provisional headers). Null for any other request: a same-origin one is never
+ * preflighted, and a text/plain one never is either.
+ */
+function blockedPreflight(
+  entry: unknown,
+  request: Record<string, unknown>,
+  answer: { status: number; error?: string },
+): { origin: string; contentType: string; userAgent?: string } | null {
+  if (answer.status !== 0 || answer.error !== 'net::ERR_FAILED') return null;
+  const post = isObject(request.postData) ? request.postData : {};
+  const declared =
+    headerOf(request, 'content-type') ?? (typeof post.mimeType === 'string' ? post.mimeType : '');
+  const contentType = declared.split(';')[0]!.trim().toLowerCase();
+  if (contentType === '' || SAFELISTED_TYPES.has(contentType)) return null;
+  const target = originOfUrl(request.url);
+  const page =
+    originOfUrl(headerOf(request, 'origin')) ??
+    originOfUrl(headerOf(request, 'referer')) ??
+    originOfUrl(contextPageUrl(post.text));
+  if (target === undefined || page === undefined || page === target) return null;
+  const userAgent = headerOf(request, 'user-agent');
+  return { origin: page, contentType, ...(userAgent !== undefined && { userAgent }) };
+}
+
+/** `context.pageUrl` of a posted beacon's JSON text, when it has one. */
+function contextPageUrl(text: unknown): string | undefined {
+  if (typeof text !== 'string') return undefined;
+  try {
+    const body: unknown = JSON.parse(text);
+    return isObject(body) && isObject(body.context) && typeof body.context.pageUrl === 'string'
+      ? body.context.pageUrl
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** What a kept body that is not JSON means when the service took the request: the HAR's copy is not what was sent. */

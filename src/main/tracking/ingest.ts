@@ -55,6 +55,11 @@ interface Answer {
 
 const ACCEPTED_MEDIA_TYPES = new Set(['text/plain', 'application/json']);
 
+/** The service's refusal of a request by another method than POST (a browser's CORS preflight: OPTIONS). */
+export function methodRefused(method: string): string {
+  return `invalid request method: \`${method}\` - requires \`POST\``;
+}
+
 function issue(message: string, path = ''): ValidationIssue {
   return { message, path };
 }
@@ -220,7 +225,7 @@ export class TrackingIngest {
         answer: {
           status: 405,
           error: 'InvalidMethodError',
-          issues: [issue(`invalid request method: \`${method}\` - requires \`POST\``)],
+          issues: [issue(methodRefused(method))],
         },
       };
     }
