@@ -453,7 +453,7 @@ Object.assign(COVERAGE, {
     file: PACKAGE_INSTALL,
     test: "runs the README's package snippet verbatim: startSandbox, a beacon, waitForEvents, expectClean",
   },
-  'README.md#7ee7720a74': {
+  'README.md#8782cdd377': {
     how: 'elsewhere',
     what: 'Use it from CI',
     file: PACKAGE_INSTALL,
@@ -1006,7 +1006,7 @@ Object.assign(COVERAGE, {
       );
     },
   },
-  'docs/testing.md#2e80ef1bce': {
+  'docs/testing.md#7a1f062555': {
     how: 'elsewhere',
     what: 'Plain CI',
     file: PACKAGE_INSTALL,
