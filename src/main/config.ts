@@ -132,7 +132,13 @@ export function readConfigFile(file: string): Record<string, unknown> {
   try {
     raw = JSON.parse(text);
   } catch (err) {
-    const { why, line, column, cutOff } = jsonPlace(text, (err as Error).message);
+    const { why, line, column, cutOff, trailingComma } = jsonPlace(text, (err as Error).message);
+    if (trailingComma)
+      throw new ConfigError(
+        '',
+        `not valid JSON at line ${trailingComma.line}, column ${trailingComma.column}: a comma after the last entry (JSON allows none before a } or ]); delete it`,
+        file,
+      );
     if (cutOff)
       throw new ConfigError('', 'not valid JSON: it ends before its last } (cut off?)', file);
     throw new ConfigError(

@@ -9,8 +9,13 @@ export interface JsonPlace {
   column?: number;
   /** the position V8 named */
   position?: number;
-  /** the text ends before the JSON does (V8 says "end of JSON input", or stops at its last character) */
+  /** the text ends before the JSON does (V8 says "end of JSON input", or stops past its last character) */
   cutOff: boolean;
+  /**
+   * V8 stopped at a closing } or ] right after a comma (whitespace between): a comma after the last entry,
+   * with the comma's own line and column (JSON allows none, JavaScript does)
+   */
+  trailingComma?: { line: number; column: number };
 }
 
 /** Where in `text` the JSON.parse `message` points. */
@@ -21,14 +26,57 @@ export function jsonPlace(text: string, message: string): JsonPlace {
   );
   const at = /at position (\d+)/.exec(message);
   const ended = /end of JSON input/.test(message);
-  if (!at) return { why, cutOff: ended };
+  if (!at) {
+    // V8 quotes a stretch of the text instead of a position for some errors: a comma after a last entry is
+    // found by reading the text
+    const comma = ended ? undefined : firstTrailingComma(text);
+    return {
+      why,
+      cutOff: ended,
+      ...(comma !== undefined && { trailingComma: lineAndColumn(text, comma) }),
+    };
+  }
   const position = Number(at[1]);
-  const before = text.slice(0, position);
+  const comma = trailingCommaBefore(text, position);
   return {
     why,
-    cutOff: ended || position >= text.trimEnd().length - 1,
+    cutOff: ended || position >= text.trimEnd().length,
     position,
-    line: before.split('\n').length,
-    column: position - before.lastIndexOf('\n'),
+    ...lineAndColumn(text, position),
+    ...(comma !== undefined && { trailingComma: lineAndColumn(text, comma) }),
   };
+}
+
+/** 1-based line and column of a character position. */
+function lineAndColumn(text: string, position: number): { line: number; column: number } {
+  const before = text.slice(0, position);
+  return { line: before.split('\n').length, column: position - before.lastIndexOf('\n') };
+}
+
+/** The position of the first comma outside a string that only whitespace parts from a } or ], if any. */
+function firstTrailingComma(text: string): number | undefined {
+  let inString = false;
+  let comma = -1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    if (c === ',') comma = i;
+    else if ((c === '}' || c === ']') && comma >= 0) return comma;
+    else if (!/\s/.test(c)) comma = -1;
+  }
+  return undefined;
+}
+
+/** The position of the comma before a closing } or ] at `position` (only whitespace between), if any. */
+function trailingCommaBefore(text: string, position: number): number | undefined {
+  const close = text[position];
+  if (close !== '}' && close !== ']') return undefined;
+  let i = position - 1;
+  while (i >= 0 && /\s/.test(text[i]!)) i--;
+  return text[i] === ',' ? i : undefined;
 }

@@ -89,6 +89,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({}, {}, dirWithConfig('{"port": 1,'))).toThrow(
       /not valid JSON: it ends before its last \} \(cut off\?\)/,
     );
+    // a comma after the last entry, before the file's last }: no cut-off, the comma named where it is
+    expect(() =>
+      loadConfig({}, {}, dirWithConfig('{\n  "port": 4545,\n  "host": "127.0.0.1",\n}\n')),
+    ).toThrow(
+      /not valid JSON at line 3, column 22: a comma after the last entry \(JSON allows none before a \} or \]\); delete it$/,
+    );
+    const inside = '{\n  "accounts": [\n    { "siteId": "abc123", "feeds": [] },\n  ],\n  "port": 1\n}';
+    expect(() => loadConfig({}, {}, dirWithConfig(inside))).toThrow(
+      /not valid JSON at line 3, column 40: a comma after the last entry/,
+    );
     // a comma missing at the end of line 3: the error points at where the next key starts
     const text = '{\n  "port": 4545,\n  "host": "127.0.0.1"\n  "accounts": []\n}';
     expect(() => loadConfig({}, {}, dirWithConfig(text))).toThrow(

@@ -276,7 +276,9 @@ function firstLineParses(text: string): boolean {
 function brokenDocument(text: string, file: string, message: string): string {
   const expected =
     'expected a sandbox export or a HAR file, or NDJSON of beacon events (one per line)';
-  const { why, line, column, cutOff } = jsonPlace(text, message);
+  const { why, line, column, cutOff, trailingComma } = jsonPlace(text, message);
+  if (trailingComma)
+    return `${file}:${trailingComma.line}:${trailingComma.column}: not valid JSON: a comma after the last entry (JSON allows none before a } or ]); ${expected}`;
   if (cutOff)
     return `${file}: a JSON document that is cut off (truncated after ${text.length} characters, it never closes): record or export it again, and let the copy finish`;
   // V8 quotes a short input whole instead of giving a position
