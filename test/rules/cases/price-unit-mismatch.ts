@@ -183,8 +183,56 @@ export default {
       provenance: { catalog: { ids: ['a'], prices: { a: 20 } } },
       events: () => [visitPage('thanks').order('o-1', [{ uid: 'a', price: 980 }], { at: 0 })],
     },
+    {
+      name: 'the shopper switched currency between the cart (USD) and the order (JPY, about 150×): no unit mistake',
+      events: () => [
+        visitPage('cart').cartAdd([{ uid: 'a', price: 119.95 }], [{ uid: 'a', price: 119.95 }], {
+          at: 0,
+          context: { currency: { code: 'USD' } },
+        }),
+        visitPage('thanks').order('o-1', [{ uid: 'a', price: 17990 }], {
+          at: 60_000,
+          context: { currency: { code: 'JPY' } },
+        }),
+      ],
+    },
+    {
+      name: 'a quick add in USD, then the cart in JPY: no unit mistake either',
+      events: () => {
+        const p = new PageBuilder();
+        return [
+          p.render('r1', { at: -5000 }),
+          p.event(
+            'addtocart',
+            {
+              responseId: 'r1',
+              results: [{ parentId: 'a', uid: 'a', sku: 'a', qty: 1, price: 119.95 }],
+            },
+            { at: -3000, context: { currency: { code: 'USD' } } },
+          ),
+          visitPage('cart').cartAdd([{ uid: 'a', price: 17990 }], [{ uid: 'a', price: 17990 }], {
+            at: 0,
+            context: { currency: { code: 'JPY' } },
+          }),
+        ];
+      },
+    },
   ],
   invalid: [
+    {
+      name: 'edge: the cart and the order in the same currency (USD), the order’s line 100× the cart’s',
+      events: () => [
+        visitPage('cart').cartAdd([{ uid: 'a', price: 119.95 }], [{ uid: 'a', price: 119.95 }], {
+          at: 0,
+          context: { currency: { code: 'USD' } },
+        }),
+        visitPage('thanks').order('o-1', [{ uid: 'a', price: 11995 }], {
+          at: 60_000,
+          context: { currency: { code: 'USD' } },
+        }),
+      ],
+      findings: [{ messageId: 'otherUnit', pageLoadId: 'thanks' }],
+    },
     {
       name: 'a quick add in cents of the issued response, then the cart at the price it served: only the quick add is named',
       provenance: { responses: [RAIN] },

@@ -109,7 +109,8 @@ export default {
       findings: [
         {
           messageId: 'otherPrice',
-          message: /served it at 229\)\. The provider's client .* not the product's price\.$/,
+          message:
+            /served it at 229\)\. The provider's client .* not the product's price\. A storefront that converts/,
         },
       ],
     },

@@ -30,7 +30,13 @@ import { ResponseOrigins } from './response-origins';
 import { StreamedRelease } from './streamed-release';
 import { pageSummary } from './dto';
 import { Slicer } from '../../slices';
-import { interactionIds, typedProducts, quickAddLines, readVisitEvent } from '../visits/events';
+import {
+  currencyOf,
+  interactionIds,
+  typedProducts,
+  quickAddLines,
+  readVisitEvent,
+} from '../visits/events';
 import { readIdentity } from '../visits/identity';
 import { VisitBook, visitSessionOf, type Visit } from '../visits/book';
 import { Judge, SIBLING_EVENTS, TALLYING } from './judge';
@@ -268,10 +274,16 @@ export class TimelineEngine {
     event: Interaction['event'],
   ): void {
     const lines = event === 'addtocart' ? quickAddLines(rec) : [];
+    const currency = event === 'addtocart' ? currencyOf(rec) : '';
     if (this.options.credit === false && event === 'addtocart')
-      this.book.noteQuickAdd(visit, interactionIds(rec), lines, ev.id);
+      this.book.noteQuickAdd(visit, interactionIds(rec), lines, ev.id, currency);
     else
-      this.book.noteInteraction(visit, interaction(visit, page, response, rec, ev, event), lines);
+      this.book.noteInteraction(
+        visit,
+        interaction(visit, page, response, rec, ev, event),
+        lines,
+        currency,
+      );
   }
 
   /**

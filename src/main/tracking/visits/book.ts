@@ -14,7 +14,7 @@ import {
   noteQuickAdd,
   type CartLedger,
 } from './cart-ledger';
-import { notePrices, noteQuickPrices, priceIssues, quickPriceIssues } from './prices';
+import { notePrices, noteQuickPrices, priceIssues, pricesIn, quickPriceIssues } from './prices';
 import { RecentCarts, type RecentCart, type UserReset } from './recent-carts';
 import { originOf } from '../page-url';
 import { ChunkedMap } from '../../chunked';
@@ -606,12 +606,17 @@ export class VisitBook {
    * An accepted clickthrough or addtocart of any kind: it may earn credit; a quick add (`lines`: its items'
    * line keys and quantities) moves the cart on.
    */
-  noteInteraction(visit: Visit, i: Interaction, lines: readonly QuickLine[] = []): void {
+  noteInteraction(
+    visit: Visit,
+    i: Interaction,
+    lines: readonly QuickLine[] = [],
+    currency = '',
+  ): void {
     visit.changes++;
     this.orders.creditChanged(visit.siteId, i.userId);
     counted(visit, i.source.pageKey, 'interactions');
     visit.interactions.push(i);
-    if (i.event === 'addtocart') this.noteQuickAdd(visit, i.ids, lines, i.eventId);
+    if (i.event === 'addtocart') this.noteQuickAdd(visit, i.ids, lines, i.eventId, currency);
   }
 
   /** A click or quick add the service rejected: it earns no credit, and the line it would have credited says so. */
@@ -631,9 +636,12 @@ export class VisitBook {
     ids: string | readonly string[],
     lines: readonly QuickLine[],
     eventId: string,
+    /** the quick add's context.currency.code ('' when it names none) */
+    currency = '',
   ): void {
     visit.changes++;
     noteQuickAdd(visit, ids, lines);
+    pricesIn(visit, currency);
     noteQuickPrices(visit, lines, eventId);
   }
 
@@ -651,6 +659,7 @@ export class VisitBook {
       login: v.endpoint === 'shopper/login',
     });
     if (v.endpoint === 'cart/add' || v.endpoint === 'cart/remove') {
+      pricesIn(visit, v.currency ?? '');
       v.quickAddIssues = quickPriceIssues(v, visit);
       notePrices(visit, v);
     }
@@ -683,6 +692,7 @@ export class VisitBook {
   /** An order/transaction: its price issues, the cart it came from, the order book. */
   private noteOrder(visit: Visit, pageKey: string, v: VisitEvent): void {
     const e = v.base;
+    pricesIn(visit, v.currency ?? '');
     const prices = priceIssues(v, visit);
     v.priceIssues = prices?.issues;
     // set only on the few orders that need it (every order carrying the field would cost it a slot)

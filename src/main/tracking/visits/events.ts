@@ -54,6 +54,8 @@ export interface VisitEvent {
   items: CartItemDto[];
   /** data.cart of cart events */
   cart: CartItemDto[] | null;
+  /** a cart or order event's context.currency.code, when it names one */
+  currency?: string;
   orderId: string | null;
   transactionTotal: number | null;
   total: number | null;
@@ -148,6 +150,8 @@ export function readVisitEvent(rec: RecordedEvent, base: PageEvent): VisitEvent 
   // only carts and orders are matched by browser: the other events go without the header
   const userAgent =
     rec.userAgent && (isOrder || endpoint.startsWith('cart/')) ? rec.userAgent : undefined;
+  // the prices of carts and orders are compared only in one currency
+  const currency = isOrder || endpoint.startsWith('cart/') ? currencyOf(rec) : '';
   return {
     base,
     endpoint,
@@ -159,6 +163,7 @@ export function readVisitEvent(rec: RecordedEvent, base: PageEvent): VisitEvent 
     total: isOrder ? num(data.total) : null,
     vat: isOrder && typeof data.vat === 'number' && Number.isFinite(data.vat) ? data.vat : null,
     ...(userAgent !== undefined && { userAgent }),
+    ...(currency !== '' && { currency }),
   };
 }
 
@@ -213,6 +218,16 @@ export interface QuickLine {
   qty: number;
   /** the price it was added at (0: the client's missing price) */
   price: number;
+}
+
+/**
+ * The currency a request's prices are in: its `context.currency.code` ('' when it names none). The client
+ * sends the currency its page set (T setCurrency, from the page's globals) with every event.
+ */
+export function currencyOf(rec: RecordedEvent): string {
+  const body = isObject(rec.body) ? rec.body : {};
+  const ctx = isObject(body.context) ? body.context : {};
+  return isObject(ctx.currency) && typeof ctx.currency.code === 'string' ? ctx.currency.code : '';
 }
 
 /** The items of an accepted addtocart as the client's stored cart takes them. */

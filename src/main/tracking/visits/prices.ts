@@ -16,6 +16,24 @@ export interface PricedVisit {
    * hundred thousand of them (as objects of the price and the id: 14 MB of heap; as strings: 9 MB)
    */
   quickPrices?: Map<string, string>;
+  /** the currency those prices were in (context.currency.code), when their events named one */
+  priceCurrency?: string;
+}
+
+/**
+ * The event's prices are in `currency` ('' when it names none): the prices the visit kept in another one
+ * are let go, so that no price is compared across currencies. A storefront that lets the shopper switch
+ * currency sets the client's currency from the page (T setCurrency), and T's cart comparison matches items
+ * by ids and quantities only: after a switch, an order's lines come in the new currency while the visit's
+ * cart prices are in the old one (150× for USD to JPY), which is no unit mistake.
+ */
+export function pricesIn(visit: PricedVisit, currency: string): void {
+  if (currency === '') return;
+  if (visit.priceCurrency !== undefined && visit.priceCurrency !== currency) {
+    visit.prices = undefined;
+    visit.quickPrices = undefined;
+  }
+  visit.priceCurrency = currency;
 }
 
 /** The prices a quick add carries, by uid (a price of 0 is the client's missing price: not kept). */

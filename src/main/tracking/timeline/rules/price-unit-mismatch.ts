@@ -22,7 +22,9 @@
 // "About 100": 50× or more, or 1/50 or less (unitRatio), as for the cart and the order. Exempt: any smaller
 // difference (a sale, a coupon, rounding, a pack price, a variant's own price), a missing price (0), a
 // product neither the issued response nor the catalog prices (nothing to compare with), and, for a line's
-// total, lines of one.
+// total, lines of one. Prices are compared only in one currency: an event whose context.currency.code names
+// another currency than the visit's earlier prices lets those go (visits/prices.ts `pricesIn`: a shopper who
+// switched from USD to JPY orders at about 150× the cart's price, which is no unit mistake).
 import { finding, type Finding } from '../../finding';
 import { judgedIn, type RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
@@ -42,7 +44,7 @@ const meta: RuleMeta<'response' | 'visit'> = {
   judges: ['response', 'visit'],
   title: 'Prices in another unit than the cart’s, the quick add’s or the catalog’s',
   description:
-    'An order line whose price is not a unit price in the cart’s unit: about 100× (or 1/100 of) the price the visit’s cart events (or quick adds) carried for the same product (cents against units), or the line’s total (qty × price); a cart event’s item about 100× (or 1/100 of) what a quick add of it carried (not when the cart agrees with the product’s unit price the sandbox knows: the quick add is the one in cents, named on its own page); a quick add’s item about 100× (or 1/100 of) the price the response it names served for it (or, for a response the sandbox did not issue, the catalog’s); with an indexed catalog, a cart item or order line about 100× (or 1/100 of) the product’s catalog price (an order whose lines carry the visit’s cart’s prices, off the catalog alike, is named as repeating the cart’s unit, with the cart’s fix). Smaller differences (a sale, a coupon, a variant’s price) and products neither priced are not findings.',
+    'An order line whose price is not a unit price in the cart’s unit: about 100× (or 1/100 of) the price the visit’s cart events (or quick adds) carried for the same product (cents against units), or the line’s total (qty × price); a cart event’s item about 100× (or 1/100 of) what a quick add of it carried (not when the cart agrees with the product’s unit price the sandbox knows: the quick add is the one in cents, named on its own page); a quick add’s item about 100× (or 1/100 of) the price the response it names served for it (or, for a response the sandbox did not issue, the catalog’s); with an indexed catalog, a cart item or order line about 100× (or 1/100 of) the product’s catalog price (an order whose lines carry the visit’s cart’s prices, off the catalog alike, is named as repeating the cart’s unit, with the cart’s fix). Smaller differences (a sale, a coupon, a variant’s price), products neither priced, and prices in another currency (context.currency.code) than the ones compared with are not findings.',
   expects:
     'Quick adds, cart and order lines carry unit prices in the same unit, the currency unit (12.5, not 1250; the price of one, not of the line).',
   appliesTo: [...quickAdds.appliesTo, 'order', 'cart'],

@@ -12,7 +12,9 @@
 // compare with: the catalog may have moved since), an item whose uid the response did not serve
 // (item-not-in-response's), banners, a price within half a cent of a served one (the product's, or any of
 // its variants', either way round: the variant picked may lack a uid of its own and keep the product's),
-// and a price about 100 times off (or a hundredth: price-unit-mismatch's, cents against units).
+// and a price about 100 times off (or a hundredth: price-unit-mismatch's, cents against units). Not told
+// apart: a storefront whose middleware converts the results' prices into the shopper's currency (the
+// client then sends the converted price); the message says so, with the site's switch (accounts[].rules).
 import { judgedIn, type RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
 import { RESPONSE_KINDS } from '../../../../shared/kinds';
@@ -33,7 +35,7 @@ const meta: RuleMeta<'response'> = {
   defaultSeverity: 'warning',
   messages: {
     otherPrice:
-      "{{count}} added with responseId \"{{responseId}}\" {{are}} priced other than the response served {{them}}: {{offenders}}. The provider's client sends a quick add's price as the result's own, as the response gave it (`Number(core.price) || 0`, the selected variant's when one is picked), so the add's value in the provider's reports is not the product's price.{{above}}",
+      "{{count}} added with responseId \"{{responseId}}\" {{are}} priced other than the response served {{them}}: {{offenders}}. The provider's client sends a quick add's price as the result's own, as the response gave it (`Number(core.price) || 0`, the selected variant's when one is picked), so the add's value in the provider's reports is not the product's price.{{above}} A storefront that converts the results' prices into the shopper's currency in the page (a middleware that rewrites them) sends converted prices on purpose: then nothing is wrong, and the site's rule can be turned off (accounts[].rules).",
   },
   fixes: {
     otherPrice:
