@@ -1,7 +1,8 @@
 // `search-sandbox/playwright`: a Playwright `test` with a `sandbox` fixture (one sandbox per worker, reset
 // before each test) whose browser context sends the provider's production hosts to that sandbox.
 import { writeFile } from 'node:fs/promises';
-import { test as base, expect, type BrowserContext, type Page, type Route } from '@playwright/test';
+import type { BrowserContext, Page, Route } from '@playwright/test';
+import { importRunner } from './playwright-runner.js';
 import { startSandbox, type StartedSandbox } from './index.js';
 import type { SandboxClient } from './client.js';
 import type { ResetOptions, StartOptions } from './types.js';
@@ -9,7 +10,9 @@ import { withTestBaselines } from './test-baselines.js';
 import { sandboxOrigin } from '../../shared/sandbox-url.js';
 import { shown } from '../../shared/text.js';
 
-export { expect };
+const playwright = await importRunner();
+const base: typeof import('@playwright/test').test = playwright.test;
+export const expect: typeof import('@playwright/test').expect = playwright.expect;
 export { startSandbox, connectSandbox, SandboxClient, SandboxApiError } from './index.js';
 export type * from './types.js';
 

@@ -63,7 +63,7 @@ function pageLine(p: PageTimelineSummaryDto, io: TailIo, json: boolean): string 
   if (json) return `${JSON.stringify({ page: p })}\n`;
   const rules = p.rules.length ? `: ${p.rules.join(', ')}` : '';
   const line = terminalSafe(
-    `${(p.lastSeen ?? '').slice(11, 23).padEnd(12)}  ${p.verdict.toUpperCase()} page ${p.pageLoadId || '(no pageLoadId)'}  ${p.siteId}  ${p.pageUrl}${rules}`,
+    `${(p.lastSeen ?? '').slice(11, 23).padEnd(12)}  ${p.verdict.toUpperCase()} page ${p.pageLoadId || '(no pageLoadId)'}  ${p.siteId}  ${p.pageUrl || '(no pageUrl)'}${rules}`,
   );
   return `${paint(io, VERDICT_COLOR[p.verdict], line)}\n`;
 }

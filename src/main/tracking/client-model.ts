@@ -221,7 +221,7 @@ export const BEHAVIOURS: readonly Behaviour[] = [
   {
     id: 'search.zero-results',
     area: 'search',
-    title: 'A search with no results still renders',
+    title: 'A search with no results needs no impression',
     source: 'SC search(): render sent for a no-results page (1925c5f); no tiles, so no impressions',
     invariant:
       'A response that served nothing is rendered and needs no impression: silence after it is correct.',

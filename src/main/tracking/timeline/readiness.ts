@@ -199,7 +199,7 @@ type Listing = 'search' | 'category';
 function backfillOf(kind: Listing): Exercised {
   const id = `${kind}.backfill`;
   return {
-    shows: `a page on which infinite scroll restored several pages under one render: page 1 of a ${kind} search rendered, a later page of the same search (both issued by the companion search) impressed without a render of its own`,
+    shows: `a page on which infinite scroll restored several pages under one render: page 1 of a ${kind === 'search' ? 'search' : 'category listing'} rendered, a later page of the same ${kind === 'search' ? 'search' : 'listing'} (both issued by the companion search) impressed without a render of its own`,
     test: (p, clean) =>
       p.responses.some(
         (later) =>

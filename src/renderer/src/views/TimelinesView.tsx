@@ -30,7 +30,7 @@ function FirstEvent() {
     beaconBody('render', ids),
   );
   return (
-    <Empty title="No search pages yet" testId="timelines-empty">
+    <Empty title="No pages yet" testId="timelines-empty">
       {requests > 0 ? (
         <p>
           {plural(requests, 'request')} recorded, none of them a search event with a page. See them
