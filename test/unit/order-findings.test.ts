@@ -37,6 +37,7 @@ function entry(over: Partial<OrderEntry> = {}): OrderEntry {
     pageKey: 'page-2',
     repeatPages: [],
     lineIds: ['1030', 'P103', 'S-1030'],
+    pageOrders: [],
     credits: [],
     lost: [],
     ...over,
@@ -67,6 +68,25 @@ describe('the findings that concern an order', () => {
       'visit-user-changed',
       'item-not-in-catalog',
     ]);
+  });
+
+  it('on a page that holds two orders (a reload within 10 s), another order’s findings stay its own', () => {
+    const twice: Record<string, OrderPageFinding[]> = {
+      'page-2': [
+        finding('price-unit-mismatch', ['ev_2'], 'order "A" prices "1030" in cents.'),
+        finding('price-unit-mismatch', ['ev_4'], 'order "A" prices "1030" in cents.'),
+        finding('order-reloaded', ['ev_2', 'ev_4']),
+        finding('cart-after-order', ['ev_5'], 'a cart/remove of "1030" after the order.'),
+      ],
+    };
+    const first = entry({ pageOrders: ['ev_4'] });
+    expect(orderFindings(first, (k) => twice[k]).map((f) => f.id)).toEqual([
+      'price-unit-mismatch:ev_2',
+      'order-reloaded:ev_2,ev_4',
+      'cart-after-order:ev_5',
+    ]);
+    // without the other order known, its line's finding was counted here too
+    expect(orderFindings(entry(), (k) => twice[k])).toHaveLength(4);
   });
 
   it('the first of a repeated orderId carries its repeats’ findings that name it, once each', () => {

@@ -23,6 +23,11 @@ export interface OrderEntry {
   repeatPages: readonly string[];
   /** the product ids (uid, parentId, sku) of its lines */
   lineIds: readonly string[];
+  /**
+   * the eventIds of the other orders its page holds (a thank-you page reloaded within the client's 10 s keeps
+   * its pageLoadId): their own findings name them, and concern this order only by naming it too
+   */
+  pageOrders: readonly string[];
   /** the interactions its lines are credited to, each once (their findings concern the order too) */
   credits: readonly OrderCredit[];
   /**
@@ -239,6 +244,9 @@ export class OrderBook {
       : undefined;
     const lineIds: string[] = [];
     for (const line of o.ev.items) lineIds.push(...productIds(line));
+    const pageOrders: string[] = [];
+    for (const other of visit?.orders ?? [])
+      if (other !== o && other.pageKey === o.pageKey) pageOrders.push(other.ev.base.id);
     return {
       json: o.cache.json,
       eventId: e.id,
@@ -246,6 +254,7 @@ export class OrderBook {
       ...(first && first.eventId !== e.id && { duplicateOf: first.eventId }),
       repeatPages: first?.eventId === e.id ? first.repeats : [],
       lineIds,
+      pageOrders,
       credits: o.cache.credits,
       lost: o.cache.lost,
     };

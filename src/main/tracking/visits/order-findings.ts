@@ -22,9 +22,18 @@ function namesLine(f: TimelineFindingDto, lineIds: readonly string[]): boolean {
   return lineIds.some((id) => id !== '' && f.message.includes(JSON.stringify(id)));
 }
 
-/** Does a finding on the order's own page concern the order or its lines? */
-export function concernsOrder(f: OrderPageFinding, order: Pick<OrderEntry, 'eventId' | 'lineIds'>) {
-  return f.eventIds.includes(order.eventId) || f.wholeVisit === true || namesLine(f, order.lineIds);
+/**
+ * Does a finding on the order's own page concern the order or its lines? Not one that names another order
+ * of the page and not this one (a reloaded thank-you page's second order: its prices, its totals).
+ */
+export function concernsOrder(
+  f: OrderPageFinding,
+  order: Pick<OrderEntry, 'eventId' | 'lineIds' | 'pageOrders'>,
+) {
+  if (f.eventIds.includes(order.eventId) || f.wholeVisit === true) return true;
+  if (order.pageOrders.length > 0 && f.eventIds.some((id) => order.pageOrders.includes(id)))
+    return false;
+  return namesLine(f, order.lineIds);
 }
 
 /**

@@ -8,8 +8,18 @@ import { plural } from '../../format';
 import { moneyFormat } from '../../../../shared/text';
 import { useLiveJson } from '../../state/useLiveList';
 
-const share = (part: number, whole: number) =>
-  whole > 0 ? `${Math.round((part / whole) * 100)} %` : '—';
+/**
+ * A part's share of the whole, in whole per cent, but with a decimal near the ends: 99.7 % is not all of it,
+ * nor 0.3 % none (a part that is not the whole never reads 100 %, nor a part above 0 as 0 %)
+ */
+const share = (part: number, whole: number) => {
+  if (whole <= 0) return '—';
+  const p = (part / whole) * 100;
+  const rounded = Math.round(p);
+  if ((rounded === 100 && part < whole) || (rounded === 0 && part > 0))
+    return `${(Math.floor(p * 10) / 10 || 0.1).toFixed(1)} %`;
+  return `${rounded} %`;
+};
 
 export function OrdersSummary({
   siteId,
