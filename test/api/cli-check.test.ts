@@ -196,6 +196,53 @@ const judged = (stdout: string) =>
     }
   ).pages.map((p) => [p.pageLoadId, p.responses.flatMap((r) => r.events.map((e) => e.id))]);
 
+describe('NDJSON lines that name no site', () => {
+  it('take the only site the lines before them named, on the same page, and stderr says so', async () => {
+    const context = {
+      timestamp: '2026-12-03T15:00:00.000Z',
+      pageUrl: 'https://shop.example/search?q=boots',
+      userId: 'u9',
+      sessionId: 's9',
+      pageLoadId: 'pl9',
+      initiator: 'x',
+      dev: true,
+    };
+    const lines = [
+      {
+        siteId: 'demo42',
+        kind: 'search',
+        event: 'render',
+        body: { context, data: { responseId: 'rb' } },
+      },
+      // bare: no siteId, no path
+      {
+        context: { ...context, timestamp: '2026-12-03T15:00:01.500Z' },
+        data: {
+          responseId: 'rb',
+          results: [{ type: 'product', uid: 'A', parentId: 'A' }],
+          banners: [],
+        },
+      },
+    ];
+    const cwd = dirWith({ 'mixed.ndjson': lines.map((l) => JSON.stringify(l)).join('\n') });
+    const res = await runHere('check', ['mixed.ndjson', '--format', 'json'], cwd);
+    expect(res.code, res.stderr).toBe(0);
+    const report = JSON.parse(res.stdout) as {
+      pages: Array<{ siteId: string; pageLoadId: string }>;
+    };
+    expect(report.pages.map((p) => [p.siteId, p.pageLoadId])).toEqual([['demo42', 'pl9']]);
+    expect(res.stderr).toContain(
+      `mixed.ndjson: 1 line names no site (no "siteId" or "path") and was judged as site demo42's, the only site the lines before it name`,
+    );
+    // a bare line first: no site is named before it, so it stays a page of no site
+    const first = dirWith({
+      'first.ndjson': [lines[1], lines[0]].map((l) => JSON.stringify(l)).join('\n'),
+    });
+    const split = await runHere('check', ['first.ndjson', '--format', 'json'], first);
+    expect((JSON.parse(split.stdout) as { pages: unknown[] }).pages).toHaveLength(2);
+  });
+});
+
 describe('check of a HAR whose beacons did not all arrive, or were saved without their body', () => {
   it("leaves out DevTools' failed requests (response._error) as Playwright's, counted on stderr", async () => {
     const har = visitHar();

@@ -45,15 +45,57 @@ function inferEvent(body: Record<string, unknown>): string | null {
   return null;
 }
 
+/**
+ * The site of NDJSON lines that name none (a bare body, or a wrapped one without siteId or path): the only
+ * site the lines before them named, when they named exactly one. A journey written by hand often gives some
+ * lines their site and leaves others bare; those would otherwise be a page of "(no siteId)", split off the
+ * page they share a pageLoadId with. Counted, for the reader's note.
+ */
+export class LinesSite {
+  private site: string | undefined;
+  private several = false;
+  private adopted = 0;
+
+  /** a line that named its site */
+  named(siteId: string): void {
+    if (this.several || siteId === '' || this.site === siteId) return;
+    if (this.site === undefined) this.site = siteId;
+    else {
+      this.several = true;
+      this.site = undefined;
+    }
+  }
+
+  /** the site of a line that names none: the only one named so far, else '' */
+  ofBare(): string {
+    if (this.site === undefined) return '';
+    this.adopted++;
+    return this.site;
+  }
+
+  /** what the reader says of the lines it gave a site */
+  note(file: string): string | undefined {
+    if (this.adopted === 0) return undefined;
+    const one = this.adopted === 1;
+    return `${file}: ${one ? '1 line names' : `${this.adopted} lines name`} no site (no "siteId" or "path") and ${one ? 'was' : 'were'} judged as site ${this.site}'s, the only site the lines before ${one ? 'it' : 'them'} name; give each line its "siteId" to say otherwise`;
+  }
+}
+
 /** One NDJSON line or export element: a recorded event (kept as recorded) or a bare beacon body. */
-export function fromRecord(v: unknown, where: string, id: string, counter: Counter): RecordedEvent {
+export function fromRecord(
+  v: unknown,
+  where: string,
+  id: string,
+  counter: Counter,
+  site?: LinesSite,
+): RecordedEvent {
   if (!isObject(v))
     throw new InputError(
       `${where}: expected a JSON object (a beacon body or a recorded event), got ${Array.isArray(v) ? 'an array' : typeof v}`,
     );
   if ('body' in v && (typeof v.event === 'string' || typeof v.path === 'string'))
-    return recordedEvent(v, where, id, counter);
-  if ('context' in v || 'data' in v) return bareBody(v, where, id, counter);
+    return recordedEvent(v, where, id, counter, site);
+  if ('context' in v || 'data' in v) return bareBody(v, where, id, counter, site?.ofBare() ?? '');
   throw new InputError(
     `${where}: not a beacon body ({context, data}) nor a recorded event ({event, body, …})`,
   );
@@ -65,6 +107,7 @@ function recordedEvent(
   where: string,
   id: string,
   counter: Counter,
+  site?: LinesSite,
 ): RecordedEvent {
   // what it says of itself: each field present is what the sandbox writes, or the line is refused
   const fields = recordFields(v, where);
@@ -77,7 +120,9 @@ function recordedEvent(
   // `kind` is the timelines' name of the category, so {kind: "category", event, body} works as well
   const category = fields.category ?? fields.kind ?? parsed?.category ?? 'search';
   const event = fields.event ?? parsed?.event ?? '';
-  const siteId = fields.siteId ?? parsed?.siteId ?? '';
+  const named = fields.siteId ?? parsed?.siteId ?? '';
+  if (named !== '') site?.named(named);
+  const siteId = named === '' ? (site?.ofBare() ?? '') : named;
   // how far the recording sandbox's clock was from real time (timestamp-skew reads it): a value that is
   // not one is refused, not ignored, or the event would be judged as if the clock had not moved
   const clockOffsetMs = v.clockOffsetMs;
@@ -111,12 +156,13 @@ function bareBody(
   where: string,
   id: string,
   counter: Counter,
+  siteId: string,
 ): RecordedEvent {
   const data = isObject(v.data) ? v.data : {};
   const visit = inferVisitEndpoint(data);
   if (visit)
     return makeEvent(counter, id, {
-      siteId: '',
+      siteId,
       category: visit[0],
       event: visit[1],
       receivedAt: '',
@@ -132,7 +178,7 @@ function bareBody(
   // A bare body does not say its endpoint: data.tag makes it a recommendation widget's, anything else is
   // taken for search. Category, autocomplete and bundles bodies are wrapped with their kind.
   return makeEvent(counter, id, {
-    siteId: '',
+    siteId,
     category: typeof data.tag === 'string' ? 'recommendations' : 'search',
     event,
     receivedAt: '',
@@ -145,6 +191,7 @@ function parseNdjson(text: string, file: string, prefix: string, counter: Counte
   // recorded events in the order the sandbox received them, as the streamed reader takes them (the whole
   // text is read already: nothing is too far from its place)
   const order = new ArrivalOrder(Infinity);
+  const site = new LinesSite();
   const lines = text.split(/\r?\n/);
   lines.forEach((line, i) => {
     if (line.trim() === '') return;
@@ -156,11 +203,12 @@ function parseNdjson(text: string, file: string, prefix: string, counter: Counte
         `${file}:${i + 1}: not valid JSON (${(err as Error).message}); expected one beacon body or recorded event per line`,
       );
     }
-    const event = fromRecord(v, `${file}:${i + 1}`, `${prefix}line:${i + 1}`, counter);
+    const event = fromRecord(v, `${file}:${i + 1}`, `${prefix}line:${i + 1}`, counter, site);
     for (const e of order.add(event, arrivalOf(v))) events.push(e);
   });
   for (const e of order.flush()) events.push(e);
-  return { kind: 'ndjson', events, notes: [] };
+  const note = site.note(file);
+  return { kind: 'ndjson', events, notes: note === undefined ? [] : [note] };
 }
 
 /** Parse one file's text. `prefix` makes generated ids unique across several files. */

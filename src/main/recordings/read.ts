@@ -7,7 +7,7 @@ import type { RecordedEvent } from '../../shared/events';
 import type { IssuedResponse } from '../search/responses';
 import type { RecordedCatalog } from '../search/catalog-view';
 import type { RecordedSite } from '../tracking/timeline/offline-provenance';
-import { fromRecord, parseInput } from './inputs';
+import { fromRecord, LinesSite, parseInput } from './inputs';
 import { ARRIVAL_WINDOW, ArrivalOrder, arrivalOf } from './arrival-order';
 import { InputError, type Counter, type ReadResult } from './recorded';
 import { folderFiles, readHarZip, sideBodies } from './har-files';
@@ -226,6 +226,7 @@ export async function* readInput(
   let lineNo = 0;
   // recorded events are handed on in the order the sandbox received them (arrival-order.ts)
   const order = new ArrivalOrder();
+  const site = new LinesSite();
   const take = (line: string): { event: RecordedEvent; arrival: number | undefined } | null => {
     lineNo++;
     const text = lineNo === 1 ? line.replace(/^\uFEFF/, '') : line;
@@ -243,7 +244,7 @@ export async function* readInput(
         `${file}:${lineNo}: not valid JSON (${(err as Error).message}); expected one beacon body or recorded event per line`,
       );
     }
-    const event = fromRecord(v, `${file}:${lineNo}`, `${prefix}line:${lineNo}`, counter);
+    const event = fromRecord(v, `${file}:${lineNo}`, `${prefix}line:${lineNo}`, counter, site);
     return { event, arrival: arrivalOf(v) };
   };
   // each line is parsed when the caller reaches it (a batch is read through before the next): an event
@@ -261,5 +262,7 @@ export async function* readInput(
     rest.push({
       note: `${file}: ${order.late} recorded ${order.late === 1 ? 'event was' : 'events were'} written more than ${grouped(ARRIVAL_WINDOW)} events after events the sandbox received later (by seq), too far to be put back in their place, and judged where read: sort the file by seq, or export it again`,
     });
+  const adopted = site.note(file);
+  if (adopted !== undefined) rest.push({ note: adopted });
   if (rest.length > 0) yield rest;
 }
