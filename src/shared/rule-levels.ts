@@ -2,7 +2,7 @@
 // of rule id → off | info | warning | error, from the config file (top level, and per account, which
 // wins), expectClean({rules}) or `check --rule`. One validator for all three places, and one way to
 // apply a level to a finding.
-import { didYouMean } from './nearest';
+import { didYouMean, nearestTypo } from './nearest';
 import { shown } from './text';
 import {
   RULE_LEVELS,
@@ -37,6 +37,10 @@ export function ruleEntryProblem(
  * typed (a rules map, expectClean's ignoreRules, `check --rule`, the admin API's `rule` filter).
  */
 export function ruleIdProblem(rule: string, ids: readonly string[]): string {
+  // a typo of one id: that one, without the whole list after it
+  const typo = nearestTypo(rule, ids);
+  if (typo !== undefined)
+    return `${shown(rule)} is not a rule id; did you mean ${typo}? (every rule id: GET /_sandbox/rules, or the README's rule table)`;
   return `${shown(rule)} is not a rule id; ${didYouMean(rule, ids)}the rule ids are ${ids.join(', ')}`;
 }
 

@@ -192,6 +192,12 @@ describe('PUT|POST /api/index/feed', () => {
   it.each([
     ['', 400, /missing feedId/],
     ['feedId=', 400, /missing feedId/],
+    // a name in other capitals: parameter names are case-sensitive, and the answer says which was sent
+    [
+      'feedid=43',
+      400,
+      /^missing feedId: the URL names "feedid", and parameter names are case-sensitive: use \?feedId=<the feed id>$/,
+    ],
     ['feedId=abc', 400, /feedId "abc" is not a feed id/],
     ['feedId=42&feedId=43', 400, /feedId is given more than once/],
     [

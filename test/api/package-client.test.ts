@@ -655,7 +655,7 @@ describe('expectClean', () => {
       .catch((e: Error) => e);
     expect(message).toBeInstanceOf(TypeError);
     expect((message as Error).message).toMatch(
-      /^expectClean: ignoreRules\[1\]: "order-total" is not a rule id; did you mean order-totals\? the rule ids are schema, request-refused, .*, order-totals, /,
+      /^expectClean: ignoreRules\[1\]: "order-total" is not a rule id; did you mean order-totals\? \(every rule id: GET \/_sandbox\/rules, or the README's rule table\)$/,
     );
     await expect(
       // @ts-expect-error a misspelt rule id is a type error; from JavaScript, a TypeError

@@ -41,8 +41,9 @@ describe('nearestNames', () => {
   it('reads as part of a message', () => {
     expect(didYouMean('forwrd', KEYS)).toBe('did you mean forward? ');
     expect(didYouMean('colour', KEYS)).toBe('');
-    expect(ruleEntryProblem('clik-repeated', 'off', RULE_IDS)).toMatch(
-      /^"clik-repeated" is not a rule id; did you mean click-repeated\? the rule ids are schema, /,
+    // a typo of one id: that one, and where every id is listed, not the whole list in the message
+    expect(ruleEntryProblem('clik-repeated', 'off', RULE_IDS)).toBe(
+      `"clik-repeated" is not a rule id; did you mean click-repeated? (every rule id: GET /_sandbox/rules, or the README's rule table)`,
     );
     expect(ruleEntryProblem('zzzzz', 'off', RULE_IDS)).toMatch(
       /^"zzzzz" is not a rule id; the rule ids are schema, /,

@@ -30,6 +30,8 @@ export interface IndexRequest {
   method: 'PUT' | 'POST';
   feedId: string | undefined;
   requestedBy: string | undefined;
+  /** the names of the URL's other query parameters (a `feedid` sent for feedId is named as such) */
+  otherParams?: readonly string[];
   upload?: { data: Buffer; name: string };
   /**
    * A body sent with a PUT, which PUT does not read (the real service re-indexes the last upload or the
@@ -98,7 +100,14 @@ export async function requestIndex(
 /** The feed the request names; throws BadIndexRequest (a parameter) or UnknownFeed. */
 function requestedFeed(engine: FeedEngine, req: IndexRequest): FeedRecord {
   const raw = req.feedId?.trim();
-  if (!raw) throw new BadIndexRequest('missing feedId: add ?feedId=<the feed id> to the URL');
+  if (!raw) {
+    const misnamed = req.otherParams?.find((k) => k.toLowerCase() === 'feedid');
+    throw new BadIndexRequest(
+      misnamed === undefined
+        ? 'missing feedId: add ?feedId=<the feed id> to the URL'
+        : `missing feedId: the URL names ${shown(misnamed)}, and parameter names are case-sensitive: use ?feedId=<the feed id>`,
+    );
+  }
   if (!/^\d+$/.test(raw))
     throw new BadIndexRequest(
       `feedId ${shown(raw)} is not a feed id: use the numeric id GET /api/index/status lists`,

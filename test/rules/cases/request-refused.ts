@@ -68,7 +68,42 @@ export default {
         ];
       },
       findings: [
-        { message: 'not a beacon v2 endpoint', events: [1], behaviour: 'identity.context' },
+        {
+          message:
+            /its path \/beacon\/v2\/demo42\/search\/rendr is not a beacon v2 endpoint \(invalid endpoint path or missing siteId in path; did you mean \/beacon\/v2\/demo42\/search\/render\?\)\. The real service answers 404/,
+          events: [1],
+          behaviour: 'identity.context',
+        },
+      ],
+    },
+    {
+      name: 'a siteId in capitals (404): the lowercase one is named',
+      events: () => {
+        const p = new PageBuilder();
+        const sent = p.render('r1', { at: 0 });
+        return [
+          {
+            ...sent,
+            siteId: 'Demo42',
+            path: '/beacon/v2/Demo42/search/render',
+            accepted: false,
+            status: 404,
+            errors: [
+              {
+                message:
+                  'invalid siteId pattern: received `Demo42` - expected pattern `^[a-z0-9]{6}$`',
+                path: '',
+              },
+            ],
+          },
+        ];
+      },
+      findings: [
+        {
+          message:
+            /has no valid siteId \(invalid siteId pattern: received `Demo42` - expected pattern `\^\[a-z0-9\]\{6\}\$`; siteIds are lowercase: did you mean \/beacon\/v2\/demo42\/search\/render\?\)/,
+          events: [0],
+        },
       ],
     },
   ],

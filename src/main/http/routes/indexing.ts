@@ -270,6 +270,7 @@ async function indexRequest(core: SandboxCore, req: Request, res: Response): Pro
     method: req.method,
     feedId,
     requestedBy,
+    otherParams: Object.keys(req.query).filter((k) => k !== 'feedId' && k !== 'requestedBy'),
     upload: file ? { data: file.buffer, name: file.originalname || 'feedFile' } : undefined,
     unreadBody: req.method === 'PUT' ? unreadBody(req) : undefined,
     plainHttp: !req.secure,

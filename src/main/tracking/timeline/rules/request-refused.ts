@@ -6,6 +6,29 @@ import { finding, list, plural, defineRule, type RuleMeta, EVERY_PAGE_KIND } fro
 import type { RefusedGroup } from '../model';
 import { isRefusedPreflight, refusedPreflight } from '../../../../shared/events';
 import { SENDING_BEHAVIOURS, sendingBehaviour } from '../../client-model';
+import { BEACON_PREFIX, parseBeaconPath } from '../../beacon-path';
+import { BEACON_ENDPOINTS } from '../../schemas';
+import { SITE_ID_PATTERN } from '../../../../shared/site-id';
+import { nearestTypo } from '../../../../shared/nearest';
+
+/**
+ * The path the request most likely meant, when its endpoint is a typo of one of the API's (`search/rendr`)
+ * or its siteId one in capitals (`Demo42`): said after the service's own 404 message, as "; did you mean …?".
+ */
+function meant(path: string): string {
+  const p = parseBeaconPath(path);
+  if (p.ok) return '';
+  if (/^invalid siteId/i.test(p.message)) {
+    const lower = p.siteId.toLowerCase();
+    return lower !== p.siteId && SITE_ID_PATTERN.test(lower)
+      ? `; siteIds are lowercase: did you mean ${BEACON_PREFIX}/${lower}/${p.category}/${p.event}?`
+      : '';
+  }
+  if (p.category === '' && p.event === '') return '';
+  const endpoint = nearestTypo(`${p.category}/${p.event}`, BEACON_ENDPOINTS);
+  if (endpoint === undefined) return '';
+  return `; did you mean ${BEACON_PREFIX}/${p.siteId || '{siteId}'}/${endpoint}?`;
+}
 
 function explain(g: RefusedGroup): { answer: string; wrong: string; fix: string } {
   const first = g.messages[0] ?? '';
@@ -14,8 +37,8 @@ function explain(g: RefusedGroup): { answer: string; wrong: string; fix: string 
       return {
         answer: '404 InvalidPathError',
         wrong: /^invalid siteId/i.test(first)
-          ? `its path ${g.path} has no valid siteId (${first})`
-          : `its path ${g.path} is not a beacon v2 endpoint (${first})`,
+          ? `its path ${g.path} has no valid siteId (${first}${meant(g.path)})`
+          : `its path ${g.path} is not a beacon v2 endpoint (${first}${meant(g.path)})`,
         fix: 'send to /beacon/v2/{siteId}/{category}/{event} with your six-character siteId (lowercase letters and digits) and an endpoint of the beacon v2 API (search/render, product/pageview, cart/add, order/transaction, …); the provider’s client builds these paths from requesters.beacon.origin',
       };
     case 405:
