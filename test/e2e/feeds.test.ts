@@ -83,14 +83,14 @@ describe.skipIf(skip)('feed board UI', () => {
     await s.ui.feedState(42, 'done');
     const card = s.ui.feedCard(42);
     expect(await card.getByTestId('feed-state-meaning').textContent()).toBe(
-      'done as the fixture starts it: no catalog indexed in this sandbox yet; upload a feed file to index one',
+      'done as the config starts it (as a live account’s feed would be): no catalog indexed in this sandbox yet; upload a feed file to index one',
     );
     expect(await card.getByTestId('feed-last-indexed').textContent()).toContain(
-      'set by the fixture',
+      'as the config starts it',
     );
     // interval Never: requests are refused, so the way to a catalog is an interval first
     expect(await s.ui.feedCard(44).getByTestId('feed-state-meaning').textContent()).toBe(
-      'done as the fixture starts it: no catalog indexed in this sandbox yet; its interval is Never, so index requests are refused: pick an interval to index one',
+      'done as the config starts it (as a live account’s feed would be): no catalog indexed in this sandbox yet; its interval is Never, so index requests are refused: pick an interval to index one',
     );
     // the cart feed's source is indexed at start-up: its done is a live catalog
     expect(await s.ui.feedCard(43).getByTestId('feed-state-meaning').textContent()).toBe(

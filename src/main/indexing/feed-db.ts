@@ -159,7 +159,8 @@ export function fixtureRecord(siteId: string, feed: FeedConfig, now: number): Fe
         kind: 'note',
         at: new Date(now).toISOString(),
         cause: 'sandbox',
-        detail: 'feed created from the config: done, as the fixtures say',
+        detail:
+          'feed created from the config: done, as a live account’s feed starts, with no catalog indexed here yet',
       },
     ],
   };

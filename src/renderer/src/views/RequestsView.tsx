@@ -89,7 +89,7 @@ function RequestRow({ e, selected }: { e: RecordedEvent; selected: boolean }) {
       </span>
       {problem ? (
         <span
-          className={`small ellipsis page-problem ${problem.verdict}-text`}
+          className="small ellipsis page-problem muted"
           data-testid="request-page-problem"
           title="accepted by the service, but its page breaks tracking rules"
         >

@@ -43,7 +43,7 @@ function ArrivalRow({ a, onShowFeed }: { a: Arrival; onShowFeed?: (feedId: numbe
       <span className={`arrival-message ${a.accepted ? 'muted' : 'error'}`}>
         {a.pageProblem && (
           <span
-            className={`badge ${a.pageProblem.verdict}`}
+            className={`badge page-verdict ${a.pageProblem.verdict}`}
             data-testid="live-page-problem"
             title="the service accepts the event, but the page it belongs to breaks tracking rules"
           >

@@ -39,11 +39,11 @@ function Schedule({ feed, now }: { feed: FeedView; now: number }) {
                 : fmtRelative(last, now)}
               )
             </span>
-            {/* no run yet in this sandbox: the time is the fixture's (docs/indexing.md) */}
+            {/* no run yet in this sandbox: the time is the one the config starts it with (docs/indexing.md) */}
             {feed.lastRun === null && (
               <span className="muted" data-testid="feed-last-indexed-fixture">
                 {' '}
-                · set by the fixture
+                · as the config starts it
               </span>
             )}
           </>

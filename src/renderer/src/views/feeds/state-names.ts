@@ -90,5 +90,5 @@ export function feedStateMeaning(feed: FeedView): string {
       : feed.source.kind === 'upload'
         ? 'upload a feed file to index one'
         : `PUT /api/index/feed?feedId=${feed.id} to index its source`;
-  return `done as the fixture starts it: no catalog indexed in this sandbox yet; ${how}`;
+  return `done as the config starts it (as a live account’s feed would be): no catalog indexed in this sandbox yet; ${how}`;
 }
