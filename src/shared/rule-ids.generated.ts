@@ -74,6 +74,7 @@ export type RuleId =
   | 'price-unit-mismatch'
   | 'quick-add-price'
   | 'duplicate-search'
+  | 'redirect-not-sent'
   | 'vat-as-percent'
   | 'line-values-impossible'
   | 'cart-inconsistent'

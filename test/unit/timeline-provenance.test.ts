@@ -74,6 +74,10 @@ function source(o: SourceOptions = {}): ProvenanceSource {
     issued: (siteId, id) => all.find((r) => r.responseId === id && r.siteId === siteId),
     issuedTo: (siteId, pageLoadId) =>
       all.filter((r) => r.siteId === siteId && r.requester?.pageLoadId === pageLoadId),
+    redirectsTo: (siteId, sessionId) =>
+      all.filter(
+        (r) => r.siteId === siteId && r.redirect !== null && r.requester?.sessionId === sessionId,
+      ),
     rememberedSince: () => o.rememberedSince ?? T0 - 60_000,
     recent: () => [...all].reverse(),
     catalog: () =>

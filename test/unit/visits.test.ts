@@ -782,6 +782,7 @@ describe('catalog', () => {
     site: () => ({ companion: false, catalogCheck: true }),
     issued: () => undefined,
     issuedTo: () => [],
+    redirectsTo: () => [],
     rememberedSince: () => 0,
     recent: () => [],
     catalog: () => ({

@@ -35,6 +35,8 @@ export interface ProvenanceSource {
    * oldest first
    */
   issuedTo(siteId: string, pageLoadId: string): readonly IssuedResponse[];
+  /** the remembered responses with a merchandising redirect that a session of the site asked for, oldest first */
+  redirectsTo(siteId: string, sessionId: string): readonly IssuedResponse[];
   /** sandbox time (ms) from which every issued response is remembered */
   rememberedSince(): number;
   /** the newest remembered responses of the site, newest first */

@@ -112,10 +112,28 @@ export interface PreparedClear {
   abandon(): Promise<void>;
 }
 
+/** `r` added to the list under `key`. */
+function listed(lists: Map<string, IssuedResponse[]>, key: string, r: IssuedResponse): void {
+  const list = lists.get(key);
+  if (list) list.push(r);
+  else lists.set(key, [r]);
+}
+
+/** `r` taken out of the list under `key` (the list goes with its last one). */
+function unlisted(lists: Map<string, IssuedResponse[]>, key: string, r: IssuedResponse): void {
+  const list = lists.get(key);
+  const at = list ? list.indexOf(r) : -1;
+  if (at < 0) return;
+  if (list!.length === 1) lists.delete(key);
+  else list!.splice(at, 1);
+}
+
 export class IssuedResponses {
   private readonly byId = new Map<string, IssuedResponse>();
   /** the remembered responses a page load asked for (its requester's pageLoadId), oldest first, by site */
   private readonly byPageLoad = new Map<string, IssuedResponse[]>();
+  /** the remembered responses with a redirect that a session asked for (its requester's sessionId), oldest first */
+  private readonly redirectsBySession = new Map<string, IssuedResponse[]>();
   /** sandbox time from which every issued response is still remembered */
   private completeSince: number;
   private file: AppendFile | null = null;
@@ -204,6 +222,11 @@ export class IssuedResponses {
   /** The remembered responses that a page load of the site asked for (by its request's pageLoadId), oldest first. */
   issuedTo(siteId: string, pageLoadId: string): readonly IssuedResponse[] {
     return this.byPageLoad.get(pageLoadKey(siteId, pageLoadId)) ?? NONE;
+  }
+
+  /** The remembered responses with a merchandising redirect that a session of the site asked for, oldest first. */
+  redirectsTo(siteId: string, sessionId: string): readonly IssuedResponse[] {
+    return this.redirectsBySession.get(pageLoadKey(siteId, sessionId)) ?? NONE;
   }
 
   /**
@@ -366,22 +389,18 @@ export class IssuedResponses {
 
   private index(r: IssuedResponse): void {
     const pageLoadId = r.requester?.pageLoadId;
-    if (pageLoadId === undefined) return;
-    const key = pageLoadKey(r.siteId, pageLoadId);
-    const list = this.byPageLoad.get(key);
-    if (list) list.push(r);
-    else this.byPageLoad.set(key, [r]);
+    if (pageLoadId !== undefined) listed(this.byPageLoad, pageLoadKey(r.siteId, pageLoadId), r);
+    const sessionId = r.requester?.sessionId;
+    if (r.redirect !== null && sessionId !== undefined)
+      listed(this.redirectsBySession, pageLoadKey(r.siteId, sessionId), r);
   }
 
   private unindex(r: IssuedResponse): void {
     const pageLoadId = r.requester?.pageLoadId;
-    if (pageLoadId === undefined) return;
-    const key = pageLoadKey(r.siteId, pageLoadId);
-    const list = this.byPageLoad.get(key);
-    const at = list ? list.indexOf(r) : -1;
-    if (at < 0) return;
-    if (list!.length === 1) this.byPageLoad.delete(key);
-    else list!.splice(at, 1);
+    if (pageLoadId !== undefined) unlisted(this.byPageLoad, pageLoadKey(r.siteId, pageLoadId), r);
+    const sessionId = r.requester?.sessionId;
+    if (r.redirect !== null && sessionId !== undefined)
+      unlisted(this.redirectsBySession, pageLoadKey(r.siteId, sessionId), r);
   }
 
   /** The file's text: a header line says since when the memory is complete, then the responses kept. */

@@ -328,6 +328,7 @@ export class SearchService {
         return r && r.siteId === siteId ? r : undefined;
       },
       issuedTo: (siteId, pageLoadId) => this.deps.responses.issuedTo(siteId, pageLoadId),
+      redirectsTo: (siteId, sessionId) => this.deps.responses.redirectsTo(siteId, sessionId),
       rememberedSince: () => this.deps.responses.rememberedSince,
       recent: (siteId) => this.deps.responses.recent(siteId),
       catalog: (siteId) => this.catalogCheck(siteId),

@@ -60,7 +60,6 @@ const RESPONSE_NEEDS: ReadonlyArray<keyof RuleNeeds> = [
   'laterEvents',
   'supersedes',
   'pageEnd',
-  'origins',
   'pageResponses',
 ];
 

@@ -153,13 +153,17 @@ export function offlineProvenance(
   }
   const ordered = [...byId.values()];
   const byPageLoad = new Map<string, IssuedResponse[]>();
-  for (const r of ordered) {
-    const pageLoadId = r.requester?.pageLoadId;
-    if (pageLoadId === undefined) continue;
-    const key = pageLoadKey(r.siteId, pageLoadId);
-    const list = byPageLoad.get(key);
+  const redirectsBySession = new Map<string, IssuedResponse[]>();
+  const listed = (lists: Map<string, IssuedResponse[]>, key: string, r: IssuedResponse) => {
+    const list = lists.get(key);
     if (list) list.push(r);
-    else byPageLoad.set(key, [r]);
+    else lists.set(key, [r]);
+  };
+  for (const r of ordered) {
+    const { pageLoadId, sessionId } = r.requester ?? {};
+    if (pageLoadId !== undefined) listed(byPageLoad, pageLoadKey(r.siteId, pageLoadId), r);
+    if (r.redirect !== null && sessionId !== undefined)
+      listed(redirectsBySession, pageLoadKey(r.siteId, sessionId), r);
   }
   return {
     site: (siteId) => {
@@ -184,6 +188,8 @@ export function offlineProvenance(
     },
     issued: (siteId, responseId) => byId.get(`${siteId}\u0000${responseId}`),
     issuedTo: (siteId, pageLoadId) => byPageLoad.get(pageLoadKey(siteId, pageLoadId)) ?? [],
+    redirectsTo: (siteId, sessionId) =>
+      redirectsBySession.get(pageLoadKey(siteId, sessionId)) ?? [],
     rememberedSince: () => since,
     *recent(siteId) {
       for (let i = ordered.length - 1; i >= 0; i--)

@@ -75,6 +75,7 @@ import { orderTotals } from '../visits/rules/order-totals';
 import { priceUnitMismatch } from './rules/price-unit-mismatch';
 import { quickAddPrice } from './rules/quick-add-price';
 import { duplicateSearch } from './rules/duplicate-search';
+import { redirectNotSent } from './rules/redirect-not-sent';
 import { vatAsPercent } from '../visits/rules/vat-as-percent';
 import { lineValuesImpossible } from '../visits/rules/line-values-impossible';
 import { cartInconsistent } from '../visits/rules/cart-inconsistent';
@@ -176,6 +177,7 @@ export const RULES: readonly Rule[] = [
   priceUnitMismatch,
   quickAddPrice,
   duplicateSearch,
+  redirectNotSent,
   vatAsPercent,
   lineValuesImpossible,
   cartInconsistent,
