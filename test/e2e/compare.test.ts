@@ -22,9 +22,12 @@ describe.skipIf(skip)('Compare', () => {
   let s: UiSession;
   beforeAll(async () => {
     s = await openUi();
-    // this release: the search page lost its clickthrough, the order's total moved
+    // this release: the search page lost its clickthrough and impresses tile 102 twice, the order's
+    // total moved
     const release = journey();
     release[0]![0]!.events.splice(2, 1);
+    const impressed = release[0]![0]!.events[1]!.data as { results: unknown[] };
+    impressed.results.push(impressed.results[1]);
     (release[0]![2]!.events[0]!.data as { total: number }).total = 90;
     await play(s.sandbox.url, run(release, { origin: 'http://127.0.0.1:5173' }));
   });
@@ -54,6 +57,11 @@ describe.skipIf(skip)('Compare', () => {
     expect(await search.textContent()).toContain('http://127.0.0.1:5173/search?q=shoes');
     const missing = search.locator('[data-testid="compare-base-event"][data-change="missing"]');
     expect(await missing.count()).toBe(1);
+    // an impression's items said as diff says them: the uids each run impressed
+    const impression = search.locator('[data-testid="compare-current-event"][data-change="field"]');
+    expect(await impression.getByTestId('compare-field').textContent()).toBe(
+      'data.results (uids impressed, 3 → 4): 102 impressed twice now, once in BASE',
+    );
     expect(await missing.textContent()).toBe('search/clickthroughmissing');
     const order = pages.nth(1);
     const field = order.locator('[data-testid="compare-current-event"][data-change="field"]');
@@ -81,6 +89,8 @@ describe.skipIf(skip)('Compare', () => {
     // BASE: this release's traffic, but the product page's widget impressed before its render
     const before = journey();
     before[0]![0]!.events.splice(2, 1);
+    const twice = before[0]![0]!.events[1]!.data as { results: unknown[] };
+    twice.results.push(twice.results[1]);
     (before[0]![2]!.events[0]!.data as { total: number }).total = 90;
     const product = before[0]![1]!.events;
     product.push(product.splice(1, 1)[0]!); // pageview, impression, render

@@ -8,84 +8,18 @@ import {
   type PathChange,
   type QueryChange,
 } from '../../shared/baseline';
-import { isImpression } from './impressions';
+import { fieldChange, firstUids } from '../../shared/diff-words';
 import { idNamed } from '../../shared/page-location';
-
-const MAX_VALUE = 200;
-
-function value(v: unknown): string {
-  if (v === undefined) return '(absent)';
-  const text = JSON.stringify(v);
-  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
-}
 
 function place(change: DiffChange): string {
   const n = change.change === 'missing' ? change.baseIndex : change.currentIndex;
   return n === undefined ? change.event : `${change.event} (event ${n + 1})`;
 }
 
-/** The uids of a list of results or banners, when every item has one: a reordered list reads as its order. */
-function uids(v: unknown): string[] | null {
-  if (!Array.isArray(v) || v.length === 0) return null;
-  const out: string[] = [];
-  for (const item of v) {
-    const uid = (item as { uid?: unknown } | null)?.uid;
-    if (typeof uid !== 'string') return null;
-    out.push(uid);
-  }
-  return out;
-}
-
-const MAX_UIDS = 5;
-
-/** `101, 102, 103`: the first few uids, and how many more. */
-function firstUids(uids: readonly string[]): string {
-  const more = uids.length > MAX_UIDS ? ` and ${uids.length - MAX_UIDS} more` : '';
-  return `${uids.slice(0, MAX_UIDS).join(', ')}${more}`;
-}
-
 /** ` of uid 102`, ` of uids 101, 102, 103`: the items a missing or extra event names, the first few. */
 function namedItems(uids: readonly string[] | undefined): string {
   if (!uids || uids.length === 0) return '';
   return ` of uid${uids.length === 1 ? '' : 's'} ${firstUids(uids)}`;
-}
-
-function counted(uids: readonly string[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const uid of uids) counts.set(uid, (counts.get(uid) ?? 0) + 1);
-  return counts;
-}
-
-const times = (n: number) => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`);
-
-/** How often a uid was impressed in BASE (`before`) and now, said from the item's side. */
-function impressedTimes(before: number, now: number): string {
-  if (now === 0) return before === 1 ? 'in BASE, not now' : `${times(before)} in BASE, not now`;
-  if (before === 0) return now === 1 ? 'now, not in BASE' : `${times(now)} now, not in BASE`;
-  return `${times(now)} now, ${times(before)} in BASE`;
-}
-
-/**
- * An impression's items that differ (the uids a response impressed, compared however the requests split
- * them): each uid said with how often each run impressed it, those alike in one clause, and how many
- * items each run impressed (`data.results (uids impressed, 4 → 3): P3 impressed in BASE, not now`).
- */
-function impressedLine(change: DiffChange, before: string[], after: string[]): string {
-  const [b, c] = [counted(before), counted(after)];
-  const clauses = new Map<string, string[]>();
-  for (const uid of new Set([...before, ...after])) {
-    const [x, y] = [b.get(uid) ?? 0, c.get(uid) ?? 0];
-    if (x === y) continue;
-    const said = impressedTimes(x, y);
-    clauses.set(said, [...(clauses.get(said) ?? []), uid]);
-  }
-  const told = [...clauses].map(([said, uids]) => `${firstUids(uids)} impressed ${said}`);
-  return `field    ${place(change)} ${change.path} (uids impressed, ${before.length} → ${after.length}): ${told.join('; ')}`;
-}
-
-/** A whole list of an impression's items, as fields.ts gives it when the uids impressed differ. */
-function impressedList(change: DiffChange): boolean {
-  return isImpression(change.event) && /^data\.(results|banners)$/.test(change.path ?? '');
 }
 
 function changeLine(change: DiffChange): string {
@@ -95,11 +29,7 @@ function changeLine(change: DiffChange): string {
   if (change.change === 'extra') return `extra    ${place(change)}${items}: not sent in BASE`;
   if (change.change === 'moved')
     return `moved    ${change.event}: event ${change.baseIndex! + 1} → event ${change.currentIndex! + 1} (now ${change.after === undefined ? 'first' : `after ${change.after}`})`;
-  const [before, after] = [uids(change.base), uids(change.current)];
-  if (before && after && impressedList(change)) return impressedLine(change, before, after);
-  if (before && after)
-    return `field    ${place(change)} ${change.path} (uids in order): ${before.join(', ')} → ${after.join(', ')}`;
-  return `field    ${place(change)} ${change.path}: ${value(change.base)} → ${value(change.current)}`;
+  return `field    ${place(change)} ${change.path}${fieldChange(change)}`;
 }
 
 const listed = (items: string[]) =>

@@ -2,6 +2,7 @@
 // concerns (missing on BASE's side, extra on CURRENT's, a field on both with its path, before and after, a
 // moved event on both with the place it has on the other side).
 import type { DiffChange, DiffPage } from '../../../../shared/baseline';
+import { fieldChange, shownValue, uidsOf } from '../../../../shared/diff-words';
 import { routeHref } from '../../router';
 import { pageKey } from '../../state/pages';
 
@@ -12,16 +13,26 @@ const STATUS_TONE: Record<DiffPage['status'], string> = {
   removed: 'fail',
 };
 
-function show(v: unknown): string {
-  if (v === undefined) return '(absent)';
-  const text = JSON.stringify(v);
-  return text.length > 160 ? `${text.slice(0, 159)}…` : text;
-}
+/** JSON values cut here: a page's column is narrower than a CI log's line */
+const MAX_VALUE = 160;
 
+/**
+ * A changed field: a list of items said as `diff` says it (the uids each run impressed, or the uids in
+ * order), any other value as before → after.
+ */
 function FieldLine({ change }: { change: DiffChange }) {
+  const lists = uidsOf(change.base) !== null && uidsOf(change.current) !== null;
   return (
     <li className="compare-field" data-testid="compare-field">
-      <code>{change.path}</code>: <del>{show(change.base)}</del> → <ins>{show(change.current)}</ins>
+      <code>{change.path}</code>
+      {lists ? (
+        fieldChange(change)
+      ) : (
+        <>
+          : <del>{shownValue(change.base, MAX_VALUE)}</del> →{' '}
+          <ins>{shownValue(change.current, MAX_VALUE)}</ins>
+        </>
+      )}
     </li>
   );
 }
