@@ -57,6 +57,11 @@ describe.skipIf(skip)('the site a per-site view opens on', () => {
     await expect
       .poll(() => s.ui.testId('readiness-summary').textContent())
       .toMatch(/^0 ok0 with findings\d+ unseen/);
+    // nothing seen for zeta99, while pages arrived for other siteIds: said, with how to see them
+    const other = await s.ui.testId('readiness-other-site').textContent();
+    expect(other).toContain('No traffic for zeta99 yet, but pages arrived for');
+    expect(other).toContain('aaa111 (1 page)');
+    expect(other).toContain('sends another siteId');
   });
 
   it('Actions: the site to reset is the first configured one too', async () => {

@@ -16,6 +16,7 @@ import { idEnd, plural } from '../format';
 import { navigate, routeHref } from '../router';
 import { pageKey } from '../state/pages';
 import { useSites } from '../state/sites';
+import { useSandbox } from '../state/store';
 import { useLiveJson } from '../state/useLiveList';
 import './readiness/readiness.css';
 
@@ -255,9 +256,25 @@ function AreaTable({
   );
 }
 
+/**
+ * The sites other than `siteId` that pages arrived for, with how many: a site whose readiness shows nothing
+ * seen while its traffic went to another siteId (a snippet's demo42 beside the user's own account).
+ */
+function useOtherTraffic(siteId: string | null): Array<[string, number]> {
+  const summaries = useSandbox((s) => s.pages.summaries);
+  return useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const p of summaries.values())
+      if (p.siteId !== siteId && p.siteId !== '')
+        counts.set(p.siteId, (counts.get(p.siteId) ?? 0) + 1);
+    return [...counts].sort((a, b) => b[1] - a[1]);
+  }, [summaries, siteId]);
+}
+
 export function ReadinessView({ siteId: asked }: { siteId: string | null }) {
   const sites = useSites();
   const siteId = asked ?? sites[0] ?? null;
+  const otherTraffic = useOtherTraffic(siteId);
   const [load, retry] = useLiveJson<ReadinessDto>(
     siteId === null ? null : adminPath('readiness', {}, { siteId }),
   );
@@ -329,6 +346,17 @@ export function ReadinessView({ siteId: asked }: { siteId: string | null }) {
                 </span>
               )}
             </p>
+            {value.summary.ok + value.summary.findings === 0 && otherTraffic.length > 0 && (
+              <p className="notice warn small" data-testid="readiness-other-site">
+                No traffic for {value.siteId} yet, but pages arrived for{' '}
+                {otherTraffic
+                  .slice(0, 3)
+                  .map(([site, n]) => `${site} (${plural(n, 'page')})`)
+                  .join(', ')}
+                : the storefront (or the snippet you ran) sends another siteId. Pick that site
+                above, or send with siteId {value.siteId}.
+              </p>
+            )}
             {value.gaps !== undefined && <ReadyVerdict gaps={value.gaps} expect={value.expect} />}
             {areas.map(([area, rows]) => (
               <AreaTable
