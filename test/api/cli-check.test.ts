@@ -9,6 +9,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/sandbox';
 import { journey, run } from '../helpers/journey';
 import { CLI, runCli, runHere, spawnCli } from './cli-process';
+import { startSandbox } from '../../src/main/api/index';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -195,6 +196,40 @@ const judged = (stdout: string) =>
       pages: Array<{ pageLoadId: string; responses: Array<{ events: Array<{ id: string }> }> }>;
     }
   ).pages.map((p) => [p.pageLoadId, p.responses.flatMap((r) => r.events.map((e) => e.id))]);
+
+describe('an export whose search section holds no response', () => {
+  it('says the sandbox that recorded it issued none, not to check an export', async () => {
+    const sandbox = await startSandbox();
+    try {
+      const res = await fetch(`${sandbox.url}/beacon/v2/demo42/search/render`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: JSON.stringify({
+          context: {
+            timestamp: new Date().toISOString(),
+            pageUrl: 'https://shop.example/search?q=boots',
+            userId: 'u1',
+            sessionId: 's1',
+            pageLoadId: 'p1',
+            initiator: 'x',
+            dev: true,
+          },
+          data: { responseId: 'r1' },
+        }),
+      });
+      expect(res.status).toBe(200);
+      const exported = await (await fetch(`${sandbox.url}/_sandbox/export`)).text();
+      const cwd = dirWith({ 'export.json': exported });
+      const checked = await runHere('check', ['export.json'], cwd);
+      expect(checked.stderr).toContain(
+        "To give them what they need: the export's search section holds no response, so the storefront's searches did not go through the sandbox that recorded it",
+      );
+      expect(checked.stderr).not.toContain('`check` reads them from a sandbox export');
+    } finally {
+      await sandbox.close();
+    }
+  });
+});
 
 describe('NDJSON lines that name no site', () => {
   it('take the only site the lines before them named, on the same page, and stderr says so', async () => {

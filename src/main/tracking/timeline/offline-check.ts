@@ -97,6 +97,10 @@ export const CHECK_LIMITS: Readonly<OfflineJudgeLimits> = {
  * they are read; pages are handed over judged as soon as they have settled, and forgotten.
  * Up to MAX_OPEN_PAGES pages it judges exactly as `checkOffline`, page for page, in the same order.
  */
+/** What to do when the input is an export whose search section holds no response. */
+const EXPORT_WITHOUT_RESPONSES =
+  "the export's search section holds no response, so the storefront's searches did not go through the sandbox that recorded it: point its search, autocomplete and recommend requests at the sandbox (accounts[].search.companion), record the journey again and export it";
+
 export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
   private readonly clock: SandboxClock;
   /** what a judged page is handed over as: whole, or its verdict alone (a report that writes no events) */
@@ -118,6 +122,8 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
   private count = 0;
   /** an event of a response kind (search, category, …) was read: the provenance rules had one to judge */
   private responseEvents = false;
+  /** an export's search section was read (its sites or its memory's start), though it may hold no response */
+  private exportSearch = false;
 
   constructor(
     private readonly now: number,
@@ -161,6 +167,7 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
     rememberedSince?: number,
   ): void {
     for (const r of list) this.responses.push(r);
+    if (sites.length > 0 || rememberedSince !== undefined) this.exportSearch = true;
     if (rememberedSince !== undefined)
       this.rememberedSince = Math.min(this.rememberedSince ?? Infinity, rememberedSince);
     for (const s of sites) this.sites.push(s);
@@ -249,7 +256,10 @@ export class OfflineJudge<P extends PageVerdictDto = PageTimelineDto> {
   unjudged(): UnverifiedDto[] {
     if (!this.responseEvents || this.responses.length > 0) return [];
     const u = unjudgedWithoutIssued((rule) => this.levels?.level('', rule)?.level === 'off');
-    return u.rules.length > 0 ? [u] : [];
+    if (u.rules.length === 0) return [];
+    // an export's search section with no response: the sandbox that recorded it issued none, so an export
+    // is no way to give them (the general advice says to check one)
+    return [this.exportSearch ? { ...u, how: EXPORT_WITHOUT_RESPONSES } : u];
   }
 
   /** What the judgement could not hold (forgotten state, pages judged in parts): said once each. */
