@@ -234,6 +234,28 @@ export function source(o: SourceOptions = {}): ProvenanceSource {
   };
 }
 
+/**
+ * A page that renders `responseId` (r1) and quick-adds `uid` at `price` 3 s later, as the controller of
+ * `kind` (search; a recommendations widget with the tag "similar") sends it.
+ */
+export const quickAddAt = (
+  uid: string,
+  price: number,
+  o: { kind?: ResponseKind; responseId?: string; parentId?: string } = {},
+) => {
+  const kind = o.kind ?? 'search';
+  const responseId = o.responseId ?? 'r1';
+  const p = new PageBuilder().as(kind, kind === 'recommendations' ? 'similar' : '');
+  return [
+    p.render(responseId, { at: 0 }),
+    p.event(
+      'addtocart',
+      { responseId, results: [{ parentId: o.parentId ?? uid, uid, sku: uid, qty: 1, price }] },
+      { at: 3000 },
+    ),
+  ];
+};
+
 /** A product result as the provider's client reports it. */
 export const product = (uid: string, parentId: string = uid) => ({
   type: 'product',

@@ -44,26 +44,37 @@ export function parseHar(
     if (beacon === null || beacon === 'other') return;
     const answer = answerOf(entry);
     if ('neverSent' in answer) return unsent.add(answer.neverSent);
+    /** the event the entry is, as the service received it: its body, how it was sent, its verdict */
+    const beaconEvent = (
+      body: unknown,
+      request: Parameters<typeof makeEvent>[2]['request'],
+      verdict: Parameters<typeof makeEvent>[3],
+    ) =>
+      makeEvent(
+        counter,
+        `${prefix}entry:${i + 1}`,
+        {
+          siteId: beacon.siteId,
+          category: beacon.category,
+          event: beacon.event,
+          receivedAt: startedAt(entry),
+          body,
+          path: beacon.path,
+          ...(request && { request }),
+        },
+        verdict,
+      );
     // the browser sent only its CORS preflight, which the service refused: that is what it received
     const preflight = 'status' in answer ? blockedPreflight(entry, beacon.request, answer) : null;
     if (preflight) {
       blocked.add(preflight.contentType);
       events.push(
-        makeEvent(
-          counter,
-          `${prefix}entry:${i + 1}`,
+        beaconEvent(
+          null,
           {
-            siteId: beacon.siteId,
-            category: beacon.category,
-            event: beacon.event,
-            receivedAt: startedAt(entry),
-            body: null,
-            path: beacon.path,
-            request: {
-              method: 'OPTIONS',
-              origin: preflight.origin,
-              ...(preflight.userAgent !== undefined && { userAgent: preflight.userAgent }),
-            },
+            method: 'OPTIONS',
+            origin: preflight.origin,
+            ...(preflight.userAgent !== undefined && { userAgent: preflight.userAgent }),
           },
           {
             accepted: false,
@@ -86,21 +97,7 @@ export function parseHar(
     const { body, verdict, notJson } = postedBody(kept);
     if (took && notJson) return unkept.add(GARBLED);
     if (answer.status === 0) unanswered.add(answer.error ?? 'no status, no error');
-    events.push(
-      makeEvent(
-        counter,
-        `${prefix}entry:${i + 1}`,
-        {
-          siteId: beacon.siteId,
-          category: beacon.category,
-          event: beacon.event,
-          receivedAt: startedAt(entry),
-          body,
-          path: beacon.path,
-        },
-        verdict,
-      ),
-    );
+    events.push(beaconEvent(body, undefined, verdict));
   });
   // not one beacon with its body: the HAR was saved without request bodies (each would read as the
   // storefront's "missing JSON POST body"), not a storefront that sent none

@@ -1,5 +1,4 @@
-import type { ResponseKind } from '../../../src/shared/kinds';
-import { PageBuilder, issued, visitPage, type RuleCases } from '../kit';
+import { PageBuilder, issued, quickAddAt, visitPage, type RuleCases } from '../kit';
 
 /** a quick add of "a" at 19.99 on a search page of the same visit */
 const quickAdd = () => {
@@ -29,28 +28,6 @@ const RAIN_UNPRICED = issued({
   responseId: 'r1',
   results: [{ uid: 'P201', sku: 'P201', parentId: 'P201', children: [] }],
 });
-
-/**
- * A quick add of one item at `price` on a page of `kind` (a widget's with its tag), after the response's
- * render, as the provider's controllers send it: `{parentId, uid, sku, qty: qty || 1, price: Number(price)
- * || 0}` of the result.
- */
-const quickAddAt = (
-  uid: string,
-  price: number,
-  kind: ResponseKind = 'search',
-  responseId = 'r1',
-) => {
-  const p = new PageBuilder().as(kind, kind === 'recommendations' ? 'similar' : '');
-  return [
-    p.render(responseId, { at: 0 }),
-    p.event(
-      'addtocart',
-      { responseId, results: [{ parentId: uid, uid, sku: uid, qty: 1, price }] },
-      { at: 3000 },
-    ),
-  ];
-};
 
 export default {
   valid: [
@@ -82,7 +59,7 @@ export default {
     {
       name: 'a quick add in cents of a response the sandbox did not issue, on a site with no catalog',
       provenance: { responses: [] },
-      events: () => quickAddAt('P201', 22900, 'search', 'elsewhere'),
+      events: () => quickAddAt('P201', 22900, { responseId: 'elsewhere' }),
     },
     {
       name: 'a quick add in cents of a response kept without prices, on a site with no catalog',
@@ -96,7 +73,7 @@ export default {
         catalogCheck: false,
         catalog: { ids: ['P201'], prices: { P201: 229 } },
       },
-      events: () => quickAddAt('P201', 22900, 'category', 'c1'),
+      events: () => quickAddAt('P201', 22900, { kind: 'category', responseId: 'c1' }),
     },
     {
       name: 'a line of two at its unit price, the totals Σ qty × price',
@@ -254,7 +231,7 @@ export default {
         catalog: { ids: ['P201'], prices: { P201: 229 } },
       },
       events: () => [
-        ...quickAddAt('P201', 22900, 'search', 'elsewhere'),
+        ...quickAddAt('P201', 22900, { responseId: 'elsewhere' }),
         visitPage('cart').cartAdd([{ uid: 'P201', price: 229 }], [{ uid: 'P201', price: 229 }], {
           at: 10_000,
         }),
@@ -292,7 +269,7 @@ export default {
         catalog: { ids: ['P201'], prices: { P201: 229 } },
       },
       events: () => [
-        ...quickAddAt('P201', 229, 'category', 'c1'),
+        ...quickAddAt('P201', 229, { kind: 'category', responseId: 'c1' }),
         visitPage('cart').cartAdd([{ uid: 'P201', price: 2.29 }], [{ uid: 'P201', price: 2.29 }], {
           at: 10_000,
         }),
@@ -340,7 +317,7 @@ export default {
     {
       name: 'a widget’s quick add at a hundredth of the served price',
       provenance: { responses: [{ ...RAIN, kind: 'recommendations', tag: 'similar' }] },
-      events: () => quickAddAt('P201', 2.29, 'recommendations'),
+      events: () => quickAddAt('P201', 2.29, { kind: 'recommendations' }),
       findings: [
         {
           messageId: 'addOtherUnit',
@@ -359,7 +336,7 @@ export default {
         companion: false,
         catalog: { ids: ['P201'], prices: { P201: 229 } },
       },
-      events: () => quickAddAt('P201', 22900, 'category', 'c1'),
+      events: () => quickAddAt('P201', 22900, { kind: 'category', responseId: 'c1' }),
       findings: [
         {
           messageId: 'addOtherUnit',
@@ -376,7 +353,7 @@ export default {
         responses: [{ ...RAIN_UNPRICED, kind: 'autocomplete' }],
         catalog: { ids: ['P201'], prices: { P201: 229 } },
       },
-      events: () => quickAddAt('P201', 22900, 'autocomplete'),
+      events: () => quickAddAt('P201', 22900, { kind: 'autocomplete' }),
       findings: [
         {
           messageId: 'addOtherUnit',

@@ -1,5 +1,4 @@
-import type { ResponseKind } from '../../../src/shared/kinds';
-import { PageBuilder, issued, type RuleCases } from '../kit';
+import { PageBuilder, issued, quickAddAt, type RuleCases } from '../kit';
 
 /**
  * What the sandbox issued for "rain": P200 at 49.99 with variants 2001 (its own price 54.99) and 2002 (none
@@ -22,25 +21,6 @@ const RAIN = issued({
     { uid: 'P202', sku: 'P202', parentId: 'P202', children: [] },
   ],
 });
-
-/** a page that renders `responseId` and quick-adds `uid` at `price` 3 s later */
-const quickAddAt = (
-  uid: string,
-  price: number,
-  o: { kind?: ResponseKind; responseId?: string; parentId?: string } = {},
-) => {
-  const kind = o.kind ?? 'search';
-  const responseId = o.responseId ?? 'r1';
-  const p = new PageBuilder().as(kind, kind === 'recommendations' ? 'similar' : '');
-  return [
-    p.render(responseId, { at: 0 }),
-    p.event(
-      'addtocart',
-      { responseId, results: [{ parentId: o.parentId ?? uid, uid, sku: uid, qty: 1, price }] },
-      { at: 3000 },
-    ),
-  ];
-};
 
 export default {
   valid: [
