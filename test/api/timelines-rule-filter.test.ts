@@ -91,13 +91,13 @@ describe('the rule filter of the timelines', () => {
     };
     expect(error.parameter).toBe('rule');
     expect(error.message).toMatch(
-      /^query parameter rule "missing-rendr" is not a rule id; did you mean missing-render\? the rule ids are schema, /,
+      /^query parameter rule "missing-rendr" is not a rule id; did you mean missing-render\? \(every rule id: GET \/_sandbox\/rules, or the README's rule table\)$/,
     );
     expect(error.allowed).toContain('missing-render');
     expect((await fetch(`${s.url}/_sandbox/report?rule=nope`)).status).toBe(400);
   });
 
-  it('says a misspelt rule id in the words expectClean says it in: the nearest id, then all of them', async () => {
+  it('says a misspelt rule id in the words expectClean says it in: the nearest id, and where every id is', async () => {
     const s = await startSandbox();
     cleanups.push(() => s.close());
     const client = connectSandbox(s.url);
@@ -107,7 +107,7 @@ describe('the rule filter of the timelines', () => {
       .catch((e: Error) => e.message);
     const words = /^expectClean: ignoreRules\[0\]: (.*)$/s.exec(String(said))?.[1];
     expect(words).toMatch(
-      /^"order-total" is not a rule id; did you mean order-totals\? the rule ids are /,
+      /^"order-total" is not a rule id; did you mean order-totals\? \(every rule id: GET \/_sandbox\/rules, or the README's rule table\)$/,
     );
     for (const path of ['timelines', 'report']) {
       const refused = await fetch(`${s.url}/_sandbox/${path}?rule=order-total`);
