@@ -95,7 +95,8 @@ describe('loadConfig', () => {
     ).toThrow(
       /not valid JSON at line 3, column 22: a comma after the last entry \(JSON allows none before a \} or \]\); delete it$/,
     );
-    const inside = '{\n  "accounts": [\n    { "siteId": "abc123", "feeds": [] },\n  ],\n  "port": 1\n}';
+    const inside =
+      '{\n  "accounts": [\n    { "siteId": "abc123", "feeds": [] },\n  ],\n  "port": 1\n}';
     expect(() => loadConfig({}, {}, dirWithConfig(inside))).toThrow(
       /not valid JSON at line 3, column 40: a comma after the last entry/,
     );
