@@ -217,6 +217,41 @@ describe('the readiness tally', () => {
     expect(row(r, 'search.impression').status).toBe('ok');
   });
 
+  it('a row says its worst finding’s first sentence whole when it ends within 300 characters, else cuts it at a word', () => {
+    const first =
+      '1 request refused (entry:4): it is a browser’s CORS preflight (OPTIONS /beacon/v2/demo42/search/clickthrough): a beacon sent with a Content-Type other than text/plain (application/json, say) makes the browser ask first, and the real service refuses.';
+    const message = `${first} The real service answers 405 InvalidMethodError and the event is lost.`;
+    const worst = (m: string) =>
+      row(
+        tallied(
+          page(
+            'p1',
+            [{ kind: 'search', event: 'clickthrough' }],
+            [
+              {
+                id: 'a',
+                rule: 'click-not-impressed',
+                severity: 'warning',
+                message: m,
+                behaviour: 'search.clickthrough',
+              },
+            ],
+          ),
+        ),
+        'search.clickthrough',
+      ).worst!.message;
+    expect(first.length).toBeGreaterThan(160);
+    expect(first.length).toBeLessThanOrEqual(300);
+    expect(worst(message)).toBe(`${first} …`);
+    // a first sentence past 300 characters: cut at the last word before 160
+    const long = `${'word '.repeat(70)}end. Second sentence.`;
+    const cut = worst(long);
+    expect(cut.length).toBeLessThanOrEqual(161);
+    expect(cut).toMatch(/^word( word)+…$/);
+    // "e.g. x" and "1.3 s" end no sentence
+    expect(worst(`${'a '.repeat(30)}e.g. the 1.3 s queue, ${'b '.repeat(60)}.`)).toMatch(/…$/);
+  });
+
   it('an error outranks a newer warning', () => {
     const r = tallied(
       page(

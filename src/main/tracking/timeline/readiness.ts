@@ -399,8 +399,10 @@ interface Worst {
   finding: Judged;
 }
 
-/** A message longer than this is cut at a word for a row (its page holds it whole). */
+/** A message longer than this is cut for a row (its page holds it whole)… */
 const SHORT = 160;
+/** …at the end of its first sentence when that ends within this, else at a word before SHORT */
+const SENTENCE = 300;
 
 /** A finding's message and fix as a row says them: a live finding's words are written here, once. */
 function wordsOf(f: Judged): { message: string; fix: string } {
@@ -416,8 +418,20 @@ function wholeWordsOf(f: Judged): { message: string; fix: string } {
 
 function shortened(text: string): string {
   if (text.length <= SHORT) return text;
+  // a first sentence read whole says what is wrong; one cut in its middle often stops before the why
+  const end = firstSentenceEnd(text);
+  if (end !== -1 && end <= SENTENCE) return `${text.slice(0, end)} …`;
   const cut = text.lastIndexOf(' ', SHORT - 1);
   return `${text.slice(0, cut > SHORT / 2 ? cut : SHORT - 1)}…`;
+}
+
+/** Where a message's first sentence ends (after its full stop), past a few words; -1 when it has none. */
+function firstSentenceEnd(text: string): number {
+  // a full stop that ends a sentence is followed by a space and a capital (not "e.g. x", not "1.3 s")
+  const sentence = /\.\s+(?=[A-Z])/g;
+  sentence.lastIndex = SHORT / 4;
+  const m = sentence.exec(text);
+  return m ? m.index + 1 : -1;
 }
 
 const WEIGHT: Record<Severity, number> = { error: 2, warning: 1, info: 0 };
