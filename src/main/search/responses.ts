@@ -112,6 +112,40 @@ export interface PreparedClear {
   abandon(): Promise<void>;
 }
 
+/**
+ * Issued responses by who asked for them, oldest first: a page load's (its requester's pageLoadId) and a
+ * session's merchandising redirects (its requester's sessionId), each within its site. The sandbox's memory
+ * and an export read back offline keep the same index.
+ */
+export class IssuedIndex {
+  private readonly byPageLoad = new Map<string, IssuedResponse[]>();
+  private readonly redirectsBySession = new Map<string, IssuedResponse[]>();
+
+  add(r: IssuedResponse): void {
+    const { pageLoadId, sessionId } = r.requester ?? {};
+    if (pageLoadId !== undefined) listed(this.byPageLoad, pageLoadKey(r.siteId, pageLoadId), r);
+    if (r.redirect !== null && sessionId !== undefined)
+      listed(this.redirectsBySession, pageLoadKey(r.siteId, sessionId), r);
+  }
+
+  remove(r: IssuedResponse): void {
+    const { pageLoadId, sessionId } = r.requester ?? {};
+    if (pageLoadId !== undefined) unlisted(this.byPageLoad, pageLoadKey(r.siteId, pageLoadId), r);
+    if (r.redirect !== null && sessionId !== undefined)
+      unlisted(this.redirectsBySession, pageLoadKey(r.siteId, sessionId), r);
+  }
+
+  /** the responses a page load of the site asked for */
+  issuedTo(siteId: string, pageLoadId: string): readonly IssuedResponse[] {
+    return this.byPageLoad.get(pageLoadKey(siteId, pageLoadId)) ?? NONE;
+  }
+
+  /** the responses with a merchandising redirect that a session of the site asked for */
+  redirectsTo(siteId: string, sessionId: string): readonly IssuedResponse[] {
+    return this.redirectsBySession.get(pageLoadKey(siteId, sessionId)) ?? NONE;
+  }
+}
+
 /** `r` added to the list under `key`. */
 function listed(lists: Map<string, IssuedResponse[]>, key: string, r: IssuedResponse): void {
   const list = lists.get(key);
@@ -130,10 +164,8 @@ function unlisted(lists: Map<string, IssuedResponse[]>, key: string, r: IssuedRe
 
 export class IssuedResponses {
   private readonly byId = new Map<string, IssuedResponse>();
-  /** the remembered responses a page load asked for (its requester's pageLoadId), oldest first, by site */
-  private readonly byPageLoad = new Map<string, IssuedResponse[]>();
-  /** the remembered responses with a redirect that a session asked for (its requester's sessionId), oldest first */
-  private readonly redirectsBySession = new Map<string, IssuedResponse[]>();
+  /** the remembered responses by the page load, or the session's redirects, that asked for them */
+  private readonly asked = new IssuedIndex();
   /** sandbox time from which every issued response is still remembered */
   private completeSince: number;
   private file: AppendFile | null = null;
@@ -221,12 +253,12 @@ export class IssuedResponses {
 
   /** The remembered responses that a page load of the site asked for (by its request's pageLoadId), oldest first. */
   issuedTo(siteId: string, pageLoadId: string): readonly IssuedResponse[] {
-    return this.byPageLoad.get(pageLoadKey(siteId, pageLoadId)) ?? NONE;
+    return this.asked.issuedTo(siteId, pageLoadId);
   }
 
   /** The remembered responses with a merchandising redirect that a session of the site asked for, oldest first. */
   redirectsTo(siteId: string, sessionId: string): readonly IssuedResponse[] {
-    return this.redirectsBySession.get(pageLoadKey(siteId, sessionId)) ?? NONE;
+    return this.asked.redirectsTo(siteId, sessionId);
   }
 
   /**
@@ -343,7 +375,7 @@ export class IssuedResponses {
       for (const r of gone)
         if (this.byId.get(r.responseId) === r) {
           this.byId.delete(r.responseId);
-          this.unindex(r);
+          this.asked.remove(r);
         }
     };
     if (!this.file)
@@ -373,34 +405,18 @@ export class IssuedResponses {
     const before = this.byId.get(r.responseId);
     if (before) {
       this.byId.delete(r.responseId);
-      this.unindex(before);
+      this.asked.remove(before);
     }
     this.byId.set(r.responseId, r);
-    this.index(r);
+    this.asked.add(r);
     while (this.byId.size > this.limit) {
       const oldest = this.byId.values().next().value!;
       this.byId.delete(oldest.responseId);
-      this.unindex(oldest);
+      this.asked.remove(oldest);
       // beacons of responses issued before the next-oldest one can no longer be judged
       const next = this.byId.values().next().value;
       this.completeSince = Math.max(this.completeSince, next ? next.issuedAt : oldest.issuedAt + 1);
     }
-  }
-
-  private index(r: IssuedResponse): void {
-    const pageLoadId = r.requester?.pageLoadId;
-    if (pageLoadId !== undefined) listed(this.byPageLoad, pageLoadKey(r.siteId, pageLoadId), r);
-    const sessionId = r.requester?.sessionId;
-    if (r.redirect !== null && sessionId !== undefined)
-      listed(this.redirectsBySession, pageLoadKey(r.siteId, sessionId), r);
-  }
-
-  private unindex(r: IssuedResponse): void {
-    const pageLoadId = r.requester?.pageLoadId;
-    if (pageLoadId !== undefined) unlisted(this.byPageLoad, pageLoadKey(r.siteId, pageLoadId), r);
-    const sessionId = r.requester?.sessionId;
-    if (r.redirect !== null && sessionId !== undefined)
-      unlisted(this.redirectsBySession, pageLoadKey(r.siteId, sessionId), r);
   }
 
   /** The file's text: a header line says since when the memory is complete, then the responses kept. */

@@ -2,7 +2,7 @@
 // issued (its `search` section), so `check` and the fault corpus judge beacons against what each responseId
 // really contained, as the running sandbox does. The catalogs it checked sites' ids against travel in it too
 // (`search.catalogs`); `check --catalog` gives a site's feed beside any recording, and wins.
-import { pageLoadKey, type IssuedResponse } from '../../search/responses';
+import { IssuedIndex, type IssuedResponse } from '../../search/responses';
 import { requesterProblem } from '../../search/requester';
 import type { ProvenanceCatalog, ProvenanceSource } from './rules/utils/provenance';
 import type { RecordedCatalog } from '../../search/catalog-view';
@@ -152,19 +152,8 @@ export function offlineProvenance(
     since = Math.min(since, r.issuedAt);
   }
   const ordered = [...byId.values()];
-  const byPageLoad = new Map<string, IssuedResponse[]>();
-  const redirectsBySession = new Map<string, IssuedResponse[]>();
-  const listed = (lists: Map<string, IssuedResponse[]>, key: string, r: IssuedResponse) => {
-    const list = lists.get(key);
-    if (list) list.push(r);
-    else lists.set(key, [r]);
-  };
-  for (const r of ordered) {
-    const { pageLoadId, sessionId } = r.requester ?? {};
-    if (pageLoadId !== undefined) listed(byPageLoad, pageLoadKey(r.siteId, pageLoadId), r);
-    if (r.redirect !== null && sessionId !== undefined)
-      listed(redirectsBySession, pageLoadKey(r.siteId, sessionId), r);
-  }
+  const asked = new IssuedIndex();
+  for (const r of ordered) asked.add(r);
   return {
     site: (siteId) => {
       const known = settings.get(siteId);
@@ -187,9 +176,8 @@ export function offlineProvenance(
       return catalogs.has(siteId) ? { companion: false, catalogCheck: true } : undefined;
     },
     issued: (siteId, responseId) => byId.get(`${siteId}\u0000${responseId}`),
-    issuedTo: (siteId, pageLoadId) => byPageLoad.get(pageLoadKey(siteId, pageLoadId)) ?? [],
-    redirectsTo: (siteId, sessionId) =>
-      redirectsBySession.get(pageLoadKey(siteId, sessionId)) ?? [],
+    issuedTo: (siteId, pageLoadId) => asked.issuedTo(siteId, pageLoadId),
+    redirectsTo: (siteId, sessionId) => asked.redirectsTo(siteId, sessionId),
     rememberedSince: () => since,
     *recent(siteId) {
       for (let i = ordered.length - 1; i >= 0; i--)
