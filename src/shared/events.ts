@@ -79,8 +79,31 @@ export function isRefusal(rec: Pick<RecordedEvent, 'accepted' | 'status'>): bool
   return !rec.accepted && REFUSALS.has(rec.status);
 }
 
+/** The service's refusal of a request by another method than POST (a browser's CORS preflight: OPTIONS). */
+export function methodRefused(method: string): string {
+  return `invalid request method: \`${method}\` - requires \`POST\``;
+}
+
 /** How the real service's 405 to an OPTIONS request begins. */
 const PREFLIGHT_REFUSED = 'invalid request method: `OPTIONS`';
+
+/** `text/plain;charset=UTF-8` → `text/plain` */
+export function mediaType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** The Content-Types a page may send across origins without a CORS preflight (Fetch's safelist). */
+const CORS_SAFELISTED_TYPES = new Set([
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+]);
+
+/** Does a browser send a cross-origin request of this Content-Type only after a CORS preflight? */
+export function typePreflighted(contentType: string | undefined): boolean {
+  const type = mediaType(contentType);
+  return type !== '' && !CORS_SAFELISTED_TYPES.has(type);
+}
 
 /**
  * A browser's CORS preflight, refused: the real service answers OPTIONS 405 like any method but POST

@@ -9,6 +9,7 @@ import type { ResetOptions, StartOptions } from './types.js';
 import { withTestBaselines } from './test-baselines.js';
 import { sandboxOrigin } from '../../shared/sandbox-url.js';
 import { shown } from '../../shared/text.js';
+import { typePreflighted } from '../../shared/events.js';
 
 const playwright = await importRunner();
 const base: typeof import('@playwright/test').test = playwright.test;
@@ -115,16 +116,6 @@ export async function routeToSandbox(
 }
 
 /**
- * The Content-Types a page may POST across origins without a preflight (Fetch's CORS-safelisted
- * `content-type`); any other, or a method beyond GET, HEAD and POST, is preflighted first.
- */
-const SAFELISTED_TYPES = new Set([
-  'text/plain',
-  'application/x-www-form-urlencoded',
-  'multipart/form-data',
-]);
-
-/**
  * What a browser does before a cross-origin request that is not "simple", which Playwright's route skips:
  * an OPTIONS to the sandbox with the request's origin, method and Content-Type, as the browser would send
  * it, so the sandbox records it (and judges it as the real service answers it: the beacon endpoints
@@ -137,9 +128,9 @@ async function preflightPasses(route: Route, to: string): Promise<boolean> {
   const request = route.request();
   const method = request.method();
   const headers = request.headers();
-  const type = (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  // a method beyond GET, HEAD and POST, or a Content-Type outside the safelist, is preflighted first
   const simpleMethod = method === 'GET' || method === 'HEAD' || method === 'POST';
-  const simpleType = type === '' || SAFELISTED_TYPES.has(type);
+  const simpleType = !typePreflighted(headers['content-type']);
   const from = headers['origin'];
   if ((simpleMethod && simpleType) || from === undefined || from === 'null') return true;
   // from Node, not route.fetch: that one would send the request's body along

@@ -5,7 +5,13 @@
 // answer judged, with a note; a beacon blocked by its CORS preflight judged as the refused preflight the
 // service received (as the live sandbox records it), with a note.
 import { countUpTo } from '../sorted';
-import type { RecordedEvent, ValidationIssue } from '../../shared/events';
+import {
+  mediaType,
+  methodRefused,
+  typePreflighted,
+  type RecordedEvent,
+  type ValidationIssue,
+} from '../../shared/events';
 import { parseBeaconPath } from '../tracking/beacon-path';
 import { isTimelineEndpoint } from '../../shared/kinds';
 import { isVisitEndpoint } from '../tracking/visits/events';
@@ -14,7 +20,6 @@ import { plural } from '../../shared/text';
 import { InputError, makeEvent, type Counter, type ReadResult } from './recorded';
 import { harSearches } from './har-searches';
 import { harIssued } from './har-issued';
-import { methodRefused } from '../tracking/ingest';
 
 /** One HAR's beacon events; `prefix` makes their generated ids unique across several files. */
 export function parseHar(
@@ -296,13 +301,6 @@ function answerOf(entry: unknown): { neverSent: string } | { status: number; err
   return error === undefined ? { status: 0 } : { status: 0, error };
 }
 
-/** The Content-Types a page may POST across origins without a CORS preflight (Fetch's safelist). */
-const SAFELISTED_TYPES = new Set([
-  'text/plain',
-  'application/x-www-form-urlencoded',
-  'multipart/form-data',
-]);
-
 /** A request header's value as the HAR kept it (names in any case), or undefined. */
 function headerOf(request: Record<string, unknown>, name: string): string | undefined {
   if (!Array.isArray(request.headers)) return undefined;
@@ -340,8 +338,8 @@ function blockedPreflight(
   const post = isObject(request.postData) ? request.postData : {};
   const declared =
     headerOf(request, 'content-type') ?? (typeof post.mimeType === 'string' ? post.mimeType : '');
-  const contentType = declared.split(';')[0]!.trim().toLowerCase();
-  if (contentType === '' || SAFELISTED_TYPES.has(contentType)) return null;
+  if (!typePreflighted(declared)) return null;
+  const contentType = mediaType(declared);
   const target = originOfUrl(request.url);
   const page =
     originOfUrl(headerOf(request, 'origin')) ??

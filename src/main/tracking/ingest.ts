@@ -3,7 +3,13 @@
 import { DataDirError } from '../store/data-dir-error';
 import { notUtf8At } from '../base/utf8';
 import type { Clock } from '../clock';
-import { METHOD_TOKEN, type RecordedEvent, type ValidationIssue } from '../../shared/events';
+import {
+  METHOD_TOKEN,
+  mediaType,
+  methodRefused,
+  type RecordedEvent,
+  type ValidationIssue,
+} from '../../shared/events';
 import type { EventDraft, EventStore } from '../store/types';
 import { parseBeaconPath } from './beacon-path';
 import { nestsDeeperThan } from '../../shared/json-depth';
@@ -55,18 +61,8 @@ interface Answer {
 
 const ACCEPTED_MEDIA_TYPES = new Set(['text/plain', 'application/json']);
 
-/** The service's refusal of a request by another method than POST (a browser's CORS preflight: OPTIONS). */
-export function methodRefused(method: string): string {
-  return `invalid request method: \`${method}\` - requires \`POST\``;
-}
-
 function issue(message: string, path = ''): ValidationIssue {
   return { message, path };
-}
-
-/** `text/plain;charset=UTF-8` → `text/plain` */
-export function mediaType(contentType: string | undefined): string {
-  return (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
 /**

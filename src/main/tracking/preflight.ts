@@ -1,6 +1,7 @@
 // The personalization preflight (`POST {personalization origin}/v1/preflight`) that the provider's client
 // sends when the cart, the viewed products or the shopper change. The sandbox has no personalization: it
 // checks the body's shape and answers 200, so a storefront pointed at it keeps a clean console.
+import { methodRefused } from '../../shared/events';
 
 export interface PreflightRequest {
   method: string;
@@ -54,10 +55,7 @@ export function handlePreflight(request: PreflightRequest): PreflightResponse {
       ? reject(400, 'ValidationError', found)
       : { status: 200, body: { success: true } };
   }
-  if (method !== 'POST')
-    return reject(405, 'InvalidMethodError', [
-      `invalid request method: \`${method}\` - requires \`POST\``,
-    ]);
+  if (method !== 'POST') return reject(405, 'InvalidMethodError', [methodRefused(method)]);
 
   const text = request.rawBody?.toString('utf8') ?? '';
   if (text.length === 0) return reject(400, 'ValidationError', ['missing JSON POST body']);
