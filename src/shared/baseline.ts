@@ -3,6 +3,11 @@
 
 export type PageStatus = 'same' | 'changed' | 'added' | 'removed';
 
+/** An endpoint of impressions (`search/impression`, …), whose items a comparison takes as the uids impressed. */
+export function isImpression(endpoint: string): boolean {
+  return endpoint.endsWith('/impression');
+}
+
 export interface DiffChange {
   /**
    * missing: an event of BASE not sent; extra: an event BASE did not have; field: a value that differs;

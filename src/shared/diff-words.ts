@@ -1,7 +1,7 @@
 // How a changed field of a compared event is said, in the CLI's `diff` and the UI's Compare alike: an
 // impression's items as the uids each run impressed (how often, from the item's side), a list of items as
 // its uids in order, any other value as JSON, cut to a length.
-import type { DiffChange } from './baseline';
+import { isImpression, type DiffChange } from './baseline';
 
 const MAX_VALUE = 200;
 const MAX_UIDS = 5;
@@ -48,9 +48,7 @@ function impressedTimes(before: number, now: number): string {
 
 /** A whole list of an impression's items, as a comparison gives it when the uids impressed differ. */
 function impressedList(change: DiffChange): boolean {
-  return (
-    change.event.endsWith('/impression') && /^data\.(results|banners)$/.test(change.path ?? '')
-  );
+  return isImpression(change.event) && /^data\.(results|banners)$/.test(change.path ?? '');
 }
 
 /**

@@ -12,7 +12,8 @@ import {
 } from './normalize';
 import { pageLocation } from '../../shared/page-location';
 import type { RecEvent, RecPage, Recording, RecSession } from './recording';
-import { isImpression, mergedImpressions, sortImpressed } from './impressions';
+import { mergedImpressions, sortImpressed } from './impressions';
+import { isImpression } from '../../shared/baseline';
 import type { IgnoreUse } from './ignore-use';
 
 const BASELINE_FORMAT = 'search-sandbox-baseline';

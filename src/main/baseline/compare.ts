@@ -4,17 +4,17 @@
 // events of one endpoint pair up as field changes, an event sent alike at another place is moved, and what
 // is left is missing or extra. The pages of a gap between matched ones that are one page but for a value
 // new every run are paired by gap-pairs.ts.
-import type {
-  DiffChange,
-  DiffPage,
-  DiffResult,
-  PathChange,
-  QueryChange,
+import {
+  isImpression,
+  type DiffChange,
+  type DiffPage,
+  type DiffResult,
+  type PathChange,
+  type QueryChange,
 } from '../../shared/baseline';
 import { align, type Step } from './align';
 import { fieldChanges, namedUids } from './fields';
 import { gapPairs, looseSessionKey, withoutParams, withoutSegment } from './gap-pairs';
-import { isImpression } from './impressions';
 import { withoutOrderIdForms } from './normalize';
 import { pageKey, type RecEvent, type RecPage, type Recording, type RecSession } from './recording';
 

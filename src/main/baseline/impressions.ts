@@ -9,13 +9,10 @@
 // came into view, does not.
 import { isObject } from '../../shared/values';
 import type { RecEvent } from './recording';
+import { isImpression } from '../../shared/baseline';
 
 /** The lists of an impression's items. */
 const ITEM_LISTS = ['results', 'banners'] as const;
-
-export function isImpression(endpoint: string): boolean {
-  return endpoint.endsWith('/impression');
-}
 
 function uidOf(item: unknown): string {
   return isObject(item) && typeof item.uid === 'string' ? item.uid : '';

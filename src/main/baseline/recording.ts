@@ -7,7 +7,8 @@ import { isObject } from '../../shared/values';
 import { VISIT_PAGE_KINDS } from '../../shared/visits';
 import { isTimelineEndpoint } from '../../shared/kinds';
 import { isVisitEndpoint } from '../tracking/visits/events';
-import { isImpression, mergedImpressions, sortImpressed } from './impressions';
+import { mergedImpressions, sortImpressed } from './impressions';
+import { isImpression } from '../../shared/baseline';
 import { addVolatile, pageLocation } from '../../shared/page-location';
 import {
   comparedFields,
