@@ -226,12 +226,11 @@ export class TimelineEngine {
    * A response's first event on this page, not its render, whose responseId was rendered on another page
    * load of the same session, at the same URL, within PAGE_LOAD_ID_REUSE_MS, on a page load that holds
    * nothing but that render, with no page load of the session at another URL begun between them: one
-   * document's events under two pageLoadIds (the client
-   * keeps one per document, B getPageLoadId, and hands a new document at the same href within those seconds
-   * the stored one, unless a page load elsewhere stored its own meanwhile: back from a product page is a new
-   * document). Both responses are told, so their rules can say so (the render's, of the first page its
-   * events went on to). Read once per response and page, only when a page's response begins without its
-   * render (rare).
+   * document's events under two pageLoadIds (the client keeps one per document, B getPageLoadId, and hands
+   * a new document at the same href within those seconds the stored one, unless a page load elsewhere
+   * stored its own meanwhile: back from a product page is a new document). Both responses are told, so
+   * their rules can say so (the render's, of the first page its events went on to). Read once per response
+   * and page, only when a page's response begins without its render (rare).
    */
   private continuedFrom(page: Page, response: Response, ev: TimelineEvent, visit: Visit): void {
     const origin = this.origins.ofKind(page.siteId, ev.responseId, ev.kind);

@@ -23,6 +23,7 @@ import {
   unimpressedRender,
 } from './utils/unimpressed-render';
 import { allResultUids, inlineBanner, issuedFor, itemType } from './utils/provenance';
+import { OTHER_LOAD_FIX } from './utils/unrendered';
 
 const meta: RuleMeta<'response'> = {
   id: 'no-impression-of-results',
@@ -54,8 +55,8 @@ const meta: RuleMeta<'response'> = {
   },
   fix: 'Send search/impression for tiles as they scroll into view.',
   fixes: {
-    perEvent:
-      'make one tracker per page load and let it keep its pageLoadId for every event of the page (do not create a Beacon, or pass a new pageLoadId, per event).',
+    // the same bug as missing-render's on the pages its events went on to: the same fix
+    perEvent: OTHER_LOAD_FIX,
     resultsNotImpressed: IMPRESSION_FIX,
     notImpressedAgain:
       'impress the tiles again each time the response is shown (reset the per-response impression flags on every render, not only on a new responseId).',

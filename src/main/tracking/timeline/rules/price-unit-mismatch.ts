@@ -31,7 +31,7 @@ import { defineRule } from '../../rule';
 import { RESPONSE_KINDS } from '../../../../shared/kinds';
 import type { IssuedResponse } from '../../../search/responses';
 import { about, cartPriceOf, unitRatio } from '../../visits/prices';
-import { Offenders, issuedFor, itemType } from './utils/provenance';
+import { Offenders, issuedFor, itemType, servedResult } from './utils/provenance';
 import type { VisitContext } from '../../visits/rules/types';
 import type { QuickPriceIssue, VisitEvent } from '../../visits/events';
 
@@ -317,12 +317,8 @@ function sameUnitAsCart(
 
 /** The price an issued response served for a uid: a variant's own, else its result's (when it kept one). */
 function servedPrice(issued: IssuedResponse, uid: string): number | undefined {
-  for (const res of issued.results) {
-    if (res.uid === uid) return res.price;
-    const child = res.children.find((c) => c.uid === uid);
-    if (child) return child.price ?? res.price;
-  }
-  return undefined;
+  const served = servedResult(issued, uid);
+  return served && (served.child?.price ?? served.result.price);
 }
 
 /** "a line", "an item", "2 lines" */

@@ -20,7 +20,7 @@ import { defineRule } from '../../rule';
 import { RESPONSE_KINDS } from '../../../../shared/kinds';
 import type { IssuedResponse } from '../../../search/responses';
 import { unitRatio } from '../../visits/prices';
-import { Offenders, issuedFor, itemType } from './utils/provenance';
+import { Offenders, issuedFor, itemType, servedResult } from './utils/provenance';
 
 const meta: RuleMeta<'response'> = {
   id: 'quick-add-price',
@@ -55,15 +55,12 @@ const TOLERANCE = 0.005;
  * and its product's); undefined when the response did not serve the uid or priced none of them.
  */
 function servedPrices(issued: IssuedResponse, uid: string): number[] | undefined {
-  for (const res of issued.results) {
-    const own = res.uid === uid;
-    if (!own && !res.children.some((c) => c.uid === uid)) continue;
-    const prices = [res.price, ...res.children.map((c) => c.price)].filter(
-      (p): p is number => p !== undefined && p > 0,
-    );
-    return prices.length > 0 ? prices : undefined;
-  }
-  return undefined;
+  const product = servedResult(issued, uid)?.result;
+  if (!product) return undefined;
+  const prices = [product.price, ...product.children.map((c) => c.price)].filter(
+    (p): p is number => p !== undefined && p > 0,
+  );
+  return prices.length > 0 ? prices : undefined;
 }
 
 export const quickAddPrice = defineRule({

@@ -52,7 +52,7 @@ function firstEventId(page: Page): string | undefined {
     if (e.accepted && (!first || e.seq < first.seq)) first = e;
   };
   for (const r of page.responses.values()) for (const e of r.events) consider(e);
-  for (const v of page.visitEvents) consider({ ...v.base, accepted: true });
+  for (const v of page.visitEvents) consider(v.base);
   return first?.id;
 }
 
@@ -83,6 +83,7 @@ export const redirectNotSent = defineRule({
     const r = unsentRedirect(page, ctx);
     if (!r) return [];
     const kind = issuedKind(r);
+    const first = firstEventId(page);
     return [
       finding(
         meta,
@@ -98,7 +99,7 @@ export const redirectNotSent = defineRule({
             from: r.requester?.pageLoadId ?? '(none)',
           },
         },
-        [firstEventId(page) ?? ''].filter((id) => id !== ''),
+        first === undefined ? [] : [first],
         {
           responseId: r.responseId,
           behaviour: kind === 'category' ? 'category.redirect' : 'search.redirect',

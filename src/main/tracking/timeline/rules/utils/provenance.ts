@@ -1,6 +1,6 @@
 // What the search-provenance rules may ask about a site: its search settings, the responses the companion
 // search API issued, and its indexed catalog. Absent (offline `check`, unit tests) = the rules stay silent.
-import { issuedKind, type IssuedResponse } from '../../../../search/responses';
+import { issuedKind, type IssuedResponse, type IssuedResult } from '../../../../search/responses';
 import type { TimelineEvent } from '../../model';
 import type { Response } from '../../response';
 import { finding, plural, type RuleContext } from '../types';
@@ -189,6 +189,19 @@ export class Offenders {
       { responseId, ...(report.behaviour !== undefined && { behaviour: report.behaviour }) },
     );
   }
+}
+
+/** The result of an issued response that served `uid`: the product itself, or its product and that variant. */
+export function servedResult(
+  issued: IssuedResponse,
+  uid: string,
+): { result: IssuedResult; child?: IssuedResult['children'][number] } | undefined {
+  for (const result of issued.results) {
+    if (result.uid === uid) return { result };
+    const child = result.children.find((c) => c.uid === uid);
+    if (child) return { result, child };
+  }
+  return undefined;
 }
 
 /** `type` of a results item as sent (`product`, `banner`), '' when absent. Accepted bodies keep their fields. */

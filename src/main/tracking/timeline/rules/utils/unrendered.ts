@@ -57,7 +57,10 @@ export const AT_EXIT_FIX =
 export const SINGLE_RESULT_FIX =
   'send no clickthrough when the page redirects to the only result by itself; send {{render}} with data.responseId "{{responseId}}" before navigating, as the provider\'s controller queues it.';
 
-/** the fix of events sent under a new pageLoadId by the document that rendered their response */
+/**
+ * the fix of events sent under a new pageLoadId by the document that rendered their response (said on the
+ * render's page too: no-impression-of-results' perEvent)
+ */
 export const OTHER_LOAD_FIX =
   'make one tracker per page load and let it keep its pageLoadId for every event of the page (do not create a Beacon, or pass a new pageLoadId, per event); where a route calls pageLoad(), send the render of the results it shows after it.';
 
