@@ -92,6 +92,7 @@ export type RuleId =
   | 'cart-after-order'
   | 'item-ids-unmapped'
   | 'pageview-not-clicked'
+  | 'click-not-sent'
   | 'pageview-other-url'
   | 'pageview-sku-mismatch'
   | 'line-sku-mismatch'

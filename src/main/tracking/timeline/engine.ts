@@ -117,6 +117,10 @@ export class TimelineEngine {
       book: this.book,
       provenance: () => this.provenance,
       index: this.index,
+      shownOn: (key) => {
+        const page = this.pages.get(key);
+        return page && this.quietPages.withEvents(page, () => page.shown());
+      },
     });
     this.quietPages = new QuietPages(options.pageRecords);
     this.idle = new IdleQueue(options.clock, (page, at) => this.wentIdle(page, at));
@@ -191,6 +195,7 @@ export class TimelineEngine {
       else if (!ev.accepted && v.cart)
         this.book.noteRefusedCartEvent(page.siteId, visitSessionOf(page, ev), v);
     } else page.addRefused();
+    if (visit) this.touchLoadsBegunBefore(visit, page, ev.time);
     // Rules run when someone looks: at the change report, on reads, at finish. A burst of events on a
     // page (or offline input) runs them once, not once per event.
     if (!opts.quiet) this.notify(page);
@@ -355,6 +360,23 @@ export class TimelineEngine {
   /** a change report has somewhere to go */
   private get reporting(): boolean {
     return this.options.onChange !== undefined && (this.options.reportChanges?.() ?? true);
+  }
+
+  /**
+   * An event of a page later than the start of a page load the visit began after it: that page's visit
+   * rules read whether this one went on (`click-not-sent`: a listing that went on opened the product in
+   * another tab), so they run again. Only the visit's latest page loads are looked at.
+   */
+  private touchLoadsBegunBefore(visit: Visit, page: Page, time: number): void {
+    const first = visit.pages.get(page.key)?.first;
+    if (first === undefined || time <= first) return;
+    for (const key of visit.loads.begunBetween(first, time)) {
+      const later = key === page.key ? undefined : this.pages.get(key);
+      if (!later || later.visitDirty) continue;
+      later.visitDirty = true;
+      this.index?.touched(later);
+      this.notify(later);
+    }
   }
 
   private notify(page: Page): void {

@@ -14,7 +14,7 @@ import { ALL_HEARD, eventBit } from './heard';
 import { RULES } from './rule-list';
 import { CATEGORY_OF } from '../client-model';
 import { judging, type Judging } from '../rule';
-import type { SkuOwners } from '../visits/rules';
+import type { ShownOnPage, SkuOwners } from '../visits/rules';
 import type { ResponseOrigin, ResponseRuleContext } from './rules/types';
 import { needsMask, RuleViews, type FullContext } from './rule-context';
 import type { ResponseOrigins } from './response-origins';
@@ -37,6 +37,8 @@ export interface JudgeDeps {
   book: VisitBook;
   provenance(): ProvenanceSource | undefined;
   index: VerdictIndex | undefined;
+  /** what a page of the timelines showed (its events read back if it let them go), by page key */
+  shownOn(pageKey: string): ShownOnPage | undefined;
 }
 
 export class Judge {
@@ -140,6 +142,7 @@ export class Judge {
       this.deps.book,
       this.visitCatalog(page.siteId),
       this.servedSkus(page.siteId),
+      this.deps.shownOn,
     );
     page.setVisitFindings(keptFindings(levelled(found, page.siteId, this.deps.levels)));
   }

@@ -5,7 +5,8 @@ import { KIND_EVENTS, type ResponseKind } from '../../../shared/kinds';
 import type { TimelineRuleId, Verdict } from '../../../shared/timeline';
 import type { VisitPageKind } from '../../../shared/visits';
 import { timestampSkewMs } from '../../../shared/clock-offset';
-import type { VisitEvent } from '../visits/events';
+import { productIds, type VisitEvent } from '../visits/events';
+import type { ShownOnPage } from '../visits/rules/types';
 import type { Visit } from '../visits/book';
 import {
   addCapped,
@@ -444,6 +445,32 @@ export class Page {
       for (const r of this.responses.values())
         if (r.events.some((e) => e.event === event)) return true;
     return this.visitEvents.some((v) => v.endpoint.endsWith(`/${event}`));
+  }
+
+  /**
+   * What it showed the shopper (`ShownOnPage`): the tiles its accepted impressions named, whether it
+   * redirected, the products it viewed. Read from its events, so only while it holds them.
+   */
+  shown(): ShownOnPage {
+    const impressed = new Set<string>();
+    const uids = new Set<string>();
+    let redirected = false;
+    for (const r of this.responses.values())
+      for (const ev of r.events) {
+        if (!ev.accepted) continue;
+        if (ev.event === 'redirect') redirected = true;
+        else if (ev.event === 'impression')
+          for (const item of ev.results) {
+            uids.add(item.uid);
+            impressed.add(item.uid);
+            if (item.parentId) impressed.add(item.parentId);
+          }
+      }
+    const viewed = new Set<string>();
+    for (const v of this.visitEvents)
+      if (v.base.accepted && v.endpoint === 'product/pageview')
+        for (const item of v.items) for (const id of productIds(item)) viewed.add(id);
+    return { impressed, tiles: uids.size, redirected, viewed, pageUrl: this.pageUrl };
   }
 
   /** Does it hold a response of this kind? */

@@ -94,6 +94,7 @@ import { orderUserReset } from '../visits/rules/order-user-reset';
 import { cartAfterOrder } from '../visits/rules/cart-after-order';
 import { itemIdsUnmapped } from '../visits/rules/item-ids-unmapped';
 import { pageviewNotClicked } from '../visits/rules/pageview-not-clicked';
+import { clickNotSent } from '../visits/rules/click-not-sent';
 import { pageviewOtherUrl } from '../visits/rules/pageview-other-url';
 import { pageviewSkuMismatch } from '../visits/rules/pageview-sku-mismatch';
 import { lineSkuMismatch } from '../visits/rules/line-sku-mismatch';
@@ -195,6 +196,7 @@ export const RULES: readonly Rule[] = [
   cartAfterOrder,
   itemIdsUnmapped,
   pageviewNotClicked,
+  clickNotSent,
   pageviewOtherUrl,
   pageviewSkuMismatch,
   lineSkuMismatch,

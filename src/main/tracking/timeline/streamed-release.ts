@@ -117,7 +117,10 @@ export class StreamedRelease {
     this.deps.finish(page);
     const dto = dtoOf(page);
     this.deps.pages.forget(page);
-    this.deps.book.pageReleased(page.key, page, this.reach);
+    // what it showed stays with its visit for the page after it, as the live sandbox reads it there
+    const shown = page.shown();
+    const telling = shown.tiles > 1 || shown.viewed.size > 0 || shown.redirected;
+    this.deps.book.pageReleased(page.key, page, this.reach, telling ? shown : undefined);
     return dto;
   }
 }

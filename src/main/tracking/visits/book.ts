@@ -29,6 +29,7 @@ import {
 import { OrderBook, type OrderOptions, type OrderRecord } from './order-book';
 import { addMark, type ShopperMark } from './shopper-marks';
 import { UserStarts } from './user-starts';
+import type { ShownOnPage } from './rules/types';
 
 /** What the timeline engine tells the book about a page when a visit is read. */
 export interface PageInfo {
@@ -136,6 +137,14 @@ export class RecentLoads {
     return false;
   }
 
+  /** The page loads that began after `from` and at or before `to`. */
+  *begunBetween(from: number, to: number): Generator<string> {
+    for (let n = 0; n < this.size; n++) {
+      const first = this.firsts[n]!;
+      if (first > from && first <= to) yield this.keys[n]!;
+    }
+  }
+
   /** The latest start of a page load at or before `time` (-Infinity: none). */
   latestStartBy(time: number): number {
     let t = -Infinity;
@@ -193,6 +202,11 @@ export type VisitPageEntry = {
    */
   marks: number;
   interactions: number;
+  /**
+   * what the page showed (its tiles, redirect, product views), kept when `check` let the page go, for the
+   * visit rules of the pages after it (`click-not-sent`); absent while the timelines hold the page
+   */
+  shown?: ShownOnPage;
 } & PageIdentity;
 
 /**
@@ -806,7 +820,12 @@ export class VisitBook {
    * its place (the visit rules read the others' start times for a page begun that early: tabs opened
    * together, `CONCURRENT_START_MS`).
    */
-  pageReleased(pageKey: string, holder: PageVisits, reach: ReleaseReach): void {
+  pageReleased(
+    pageKey: string,
+    holder: PageVisits,
+    reach: ReleaseReach,
+    shown?: ShownOnPage,
+  ): void {
     const visits = holder.bookVisits;
     if (!visits) return;
     holder.bookVisits = undefined;
@@ -814,6 +833,7 @@ export class VisitBook {
       const p = v.pages.get(pageKey);
       if (!p) continue;
       p.holder = null;
+      if (shown) p.shown = shown;
       // looked for once an eighth of the visit's pages were let go (at each for a visit of 8 pages or
       // fewer): a visit of thousands of pages open at once (a sessionId every shopper shares) is read
       // through once every few hundred pages, not for each

@@ -4,12 +4,12 @@
 // the provider's client sends is flagged: variants, quick adds, cart deltas, logins, discounts, no vat.
 import type { Finding } from '../../finding';
 import type { Judging } from '../../rule';
-import type { Visit, VisitBook } from '../book';
+import type { VisitBook } from '../book';
 import type { VisitEvent } from '../events';
-import type { SkuOwners, VisitCatalog, VisitPage } from './types';
-import { VisitView } from './utils/view';
+import type { ShownOnPage, SkuOwners, VisitCatalog, VisitPage } from './types';
+import { VisitView, type WholeVisit } from './utils/view';
 
-export type { SkuOwners, VisitCatalog, VisitPage } from './types';
+export type { ShownOnPage, SkuOwners, VisitCatalog, VisitPage } from './types';
 export { CONCURRENT_START_MS } from './utils/concurrent';
 export { CLICK_FOLLOW_MS } from './utils/click-follow';
 
@@ -24,11 +24,12 @@ export function visitFindings(
   book: VisitBook,
   catalog?: VisitCatalog,
   served?: SkuOwners,
+  shown: (pageKey: string) => ShownOnPage | undefined = () => undefined,
 ): Finding[] {
   // run for every page judged (a search page has no visit events): a loop, no list or closure made for it
   const accepted =
     page.visitEvents.length === 0 ? NO_EVENTS : page.visitEvents.filter((v) => v.base.accepted);
-  let visit: { book: VisitBook; visit: Visit | undefined } | undefined;
+  let visit: WholeVisit | undefined;
   const views: Array<VisitView | undefined> = [];
   let found: Finding[] | undefined;
   for (const rule of rules) {
@@ -36,11 +37,11 @@ export function visitFindings(
     const mask = (needs?.visit ? 1 : 0) | (needs?.catalog ? 2 : 0) | (needs?.provenance ? 4 : 0);
     let view = views[mask];
     if (!view) {
-      if (needs?.visit)
-        visit ??= {
-          book,
-          visit: page.accepted > 0 ? book.visitOf(page.siteId, page.sessionId) : undefined,
-        };
+      if (needs?.visit) {
+        const v = page.accepted > 0 ? book.visitOf(page.siteId, page.sessionId) : undefined;
+        // a page `check` let go of left what it showed with the visit
+        visit ??= { book, visit: v, shown: (key) => shown(key) ?? v?.pages.get(key)?.shown };
+      }
       views[mask] = view = new VisitView(
         accepted,
         needs?.visit ? visit : undefined,

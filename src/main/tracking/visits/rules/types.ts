@@ -43,6 +43,23 @@ export interface SkuOwners {
   priceOf?(uid: string): number | undefined;
 }
 
+/**
+ * What another page load of the visit showed the shopper, read from the timelines (its events read back
+ * from the store when it let them go); undefined when the timelines no longer hold that page.
+ */
+export interface ShownOnPage {
+  /** the product ids (uid, parentId) of the tiles its accepted impressions named */
+  impressed: ReadonlySet<string>;
+  /** how many tiles (distinct uids) its accepted impressions named */
+  tiles: number;
+  /** it sent an accepted redirect */
+  redirected: boolean;
+  /** the product ids (uid, parentId, sku) its accepted product/pageview events named */
+  viewed: ReadonlySet<string>;
+  /** its URL (its first accepted event's) */
+  pageUrl: string;
+}
+
 export interface VisitContext {
   book: VisitBook;
   catalog?: VisitCatalog;
@@ -52,6 +69,8 @@ export interface VisitContext {
   accepted: readonly VisitEvent[];
   /** the visit of the page's sessionId, if the book has it */
   visit: Visit | undefined;
+  /** what a page load of the visit (by its key in `visit.pages`) showed (with the visit: `needs.visit`) */
+  shown(pageKey: string): ShownOnPage | undefined;
 }
 
 declare module '../../rule' {

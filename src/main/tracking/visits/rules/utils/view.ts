@@ -4,7 +4,14 @@
 // reads.
 import type { Visit, VisitBook } from '../../book';
 import type { VisitEvent } from '../../events';
-import type { SkuOwners, VisitCatalog, VisitContext } from '../types';
+import type { ShownOnPage, SkuOwners, VisitCatalog, VisitContext } from '../types';
+
+/** the visit a rule that declares `needs.visit` reads, and what its other page loads showed */
+export interface WholeVisit {
+  book: VisitBook;
+  visit: Visit | undefined;
+  shown(pageKey: string): ShownOnPage | undefined;
+}
 
 const strict = typeof process !== 'undefined' && process.env.VITEST !== undefined;
 
@@ -13,7 +20,7 @@ export class VisitView implements VisitContext {
   rule = '';
   constructor(
     readonly accepted: readonly VisitEvent[],
-    private readonly whole: { book: VisitBook; visit: Visit | undefined } | undefined,
+    private readonly whole: WholeVisit | undefined,
     /** false: not declared; undefined: declared, and the site has none */
     private readonly siteCatalog: VisitCatalog | undefined | false,
     /** false: not declared (`needs.provenance`); undefined: declared, and nothing was issued */
@@ -25,6 +32,9 @@ export class VisitView implements VisitContext {
   }
   get visit(): Visit | undefined {
     return this.whole ? this.whole.visit : this.refuse('visit');
+  }
+  shown(pageKey: string): ShownOnPage | undefined {
+    return this.whole ? this.whole.shown(pageKey) : this.refuse('visit');
   }
   get catalog(): VisitCatalog | undefined {
     return this.siteCatalog !== false ? this.siteCatalog : this.refuse('catalog');
@@ -46,7 +56,7 @@ export class VisitView implements VisitContext {
 export function visitView(
   rule: string,
   accepted: readonly VisitEvent[],
-  whole: { book: VisitBook; visit: Visit | undefined } | undefined,
+  whole: WholeVisit | undefined,
   catalog: VisitCatalog | undefined | false,
 ): VisitView {
   const view = new VisitView(accepted, whole, catalog, false);
