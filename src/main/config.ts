@@ -4,7 +4,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { shownAsWritten, writtenProblem, type WrittenProblem } from './base/json-written';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError } from './config-error';
+import { ConfigError, ConfigProblems } from './config-error';
 import { parseAccounts, parseRules, type AccountConfig } from './accounts/config';
 import { RULE_IDS } from './tracking/timeline/rule-list';
 import { parseSearchConfig, type SearchConfig } from './search/config';
@@ -23,12 +23,25 @@ export function parseSandboxAccounts(
   baseDir: string,
   file: string,
 ): SandboxAccount[] {
-  return parseAccounts(raw, baseDir, file, (a, key, siteId) => ({
-    search: parseSearchConfig(a.search, `${key}.search`, file, siteId),
-    tracking: parseTrackingConfig(a.tracking, `${key}.tracking`, file),
-    readiness: parseReadinessConfig(a.readiness, `${key}.readiness`, file),
-    ...(a.rules !== undefined && { rules: parseRules(a.rules, `${key}.rules`, file, RULE_IDS) }),
-  }));
+  return parseAccounts(raw, baseDir, file, (a, key, siteId) => {
+    // each area read whatever another said, so that all of an account's problems are said at once
+    const problems = new ConfigProblems();
+    const search = problems.part(() => parseSearchConfig(a.search, `${key}.search`, file, siteId));
+    const tracking = problems.part(() => parseTrackingConfig(a.tracking, `${key}.tracking`, file));
+    const readiness = problems.part(() =>
+      parseReadinessConfig(a.readiness, `${key}.readiness`, file),
+    );
+    const rules = problems.part(() =>
+      a.rules === undefined ? undefined : parseRules(a.rules, `${key}.rules`, file, RULE_IDS),
+    );
+    problems.settle();
+    return {
+      search: search!,
+      tracking: tracking!,
+      readiness: readiness!,
+      ...(rules !== undefined && { rules }),
+    };
+  });
 }
 
 /** An account with every area's settings: the config's own (accounts/config.ts), search's, tracking's. */
@@ -325,24 +338,30 @@ function buildConfig(
   cwd: string,
   processEnv: NodeJS.ProcessEnv,
 ): SandboxConfig {
+  // every part is read, and every problem said at once: a file is fixed in one round, not one run each
+  const problems = new ConfigProblems();
   for (const key of Object.keys(raw)) {
     if (!TOP_LEVEL_KEYS.includes(key)) {
-      throw new ConfigError(
-        key,
-        `unknown key; ${didYouMean(key, KNOWN_TOP_LEVEL)}allowed keys are ${KNOWN_TOP_LEVEL.join(', ')}`,
-        file,
+      problems.add(
+        new ConfigError(
+          key,
+          `unknown key; ${didYouMean(key, KNOWN_TOP_LEVEL)}allowed keys are ${KNOWN_TOP_LEVEL.join(', ')}`,
+          file,
+        ),
       );
     }
   }
   const names = flags.names ?? FLAG_NAMES;
-  const { host, port, httpsPort } = listening(raw, file, env, flags, names);
+  const listen = problems.part(() => listening(raw, file, env, flags, names));
   // where the data goes is said by the highest layer that says anything about it: a flag (--ephemeral or
   // --data) wins over the environment (SEARCH_SANDBOX_EPHEMERAL or SEARCH_SANDBOX_DATA), as every setting does
   const ephemeral =
     flags.ephemeral ?? (flags.data !== undefined ? false : undefined) ?? env.ephemeral ?? false;
   // the file's dataDir is checked even when a flag or variable says where the data goes (as every value is)
   const fileDataDir =
-    raw.dataDir === undefined ? undefined : configString(raw.dataDir, 'dataDir', file);
+    raw.dataDir === undefined
+      ? undefined
+      : problems.part(() => configString(raw.dataDir, 'dataDir', file));
   const dataRaw = flags.data ?? env.data ?? fileDataDir;
   if (flags.ephemeral && flags.data)
     throw new ConfigError(names.data, '--data and --ephemeral exclude each other: pick one');
@@ -353,11 +372,18 @@ function buildConfig(
       `${JSON.stringify(env.data)} and SEARCH_SANDBOX_EPHEMERAL=true exclude each other: pick one (unset SEARCH_SANDBOX_EPHEMERAL to keep the data there, or unset SEARCH_SANDBOX_DATA to keep it in memory)`,
       'environment',
     );
-  const retention = parseRetention(
-    raw.retention,
-    file,
-    envValue(processEnv, 'SEARCH_SANDBOX_RETENTION'),
+  const retention = problems.part(() =>
+    parseRetention(raw.retention, file, envValue(processEnv, 'SEARCH_SANDBOX_RETENTION')),
   );
+  const timelines = problems.part(() => parseTimelineSettings(raw.timelines, file));
+  const attribution = problems.part(() => parseAttribution(raw.attribution, file));
+  const rules = problems.part(() =>
+    raw.rules === undefined ? {} : parseRules(raw.rules, 'rules', file, RULE_IDS),
+  );
+  const accounts = problems.part(() => parseSandboxAccounts(raw.accounts, baseDir, file));
+  const smtp = problems.part(() => parseSmtp(raw.smtp, file));
+  problems.settle();
+  const { host, port, httpsPort } = listen!;
   return {
     host,
     port,
@@ -368,12 +394,12 @@ function buildConfig(
           flags.data || env.data ? cwd : baseDir,
           dataRaw ?? path.join(cwd, '.search-sandbox'),
         ),
-    retention,
-    timelines: parseTimelineSettings(raw.timelines, file),
-    attribution: parseAttribution(raw.attribution, file),
-    rules: raw.rules === undefined ? {} : parseRules(raw.rules, 'rules', file, RULE_IDS),
-    accounts: parseSandboxAccounts(raw.accounts, baseDir, file),
-    smtp: parseSmtp(raw.smtp, file),
+    retention: retention!,
+    timelines: timelines!,
+    attribution: attribution!,
+    rules: rules!,
+    accounts: accounts!,
+    smtp: smtp!,
     configSource: source,
   };
 }

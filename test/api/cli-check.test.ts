@@ -106,13 +106,17 @@ describe('check of a JSON file that is not a recording it reads', () => {
 });
 
 describe('check --config', () => {
-  it('refuses a config file serve refuses, with the same message: unknown keys, bad values', async () => {
+  it('refuses a config file serve refuses, with the same message: unknown keys, bad values, all of a file’s problems at once', async () => {
     const cwd = dirWith({
       'journey.ndjson': run(journey()),
       'typo.json': JSON.stringify({ rulez: { 'no-impression': 'off' } }),
       'badport.json': JSON.stringify({ port: 'eighty', rules: { 'no-impression': 'off' } }),
       'badexpect.json': JSON.stringify({
         accounts: [{ siteId: 'demo42', secretKey: 'k', readiness: { expect: 'cart' } }],
+      }),
+      'several.json': JSON.stringify({
+        port: 'eighty',
+        accounts: [{ siteId: 'demo42', secretKey: 'k', feeds: [{ id: 1, intervall: '24h' }] }],
       }),
     });
     for (const [file, message] of [
@@ -125,18 +129,24 @@ describe('check --config', () => {
         'badexpect.json',
         /^search-sandbox check: badexpect\.json: accounts\[0\]\.readiness\.expect: "cart" must be a list/,
       ],
+      // every problem of a file in one run, a line each
+      [
+        'several.json',
+        /^search-sandbox check: 2 problems:\n {2}several\.json: port: "eighty" is not a port[^\n]*\n {2}several\.json: accounts\[0\]\.feeds\[0\]\.intervall: unknown key; did you mean interval\?/,
+      ],
     ] as const) {
       const checked = await runHere('check', ['journey.ndjson', '--config', file], cwd);
       expect([checked.code, checked.stdout], file).toEqual([2, '']);
-      expect(checked.stderr.trim().split('\n'), file).toHaveLength(1);
+      expect(checked.stderr.trim().split('\n'), file).toHaveLength(file === 'several.json' ? 3 : 1);
       expect(checked.stderr, file).toMatch(message);
       // serve says the same of it (no --port: the file's own port is checked too)
       const served = spawnCli(['serve', '--ephemeral', '--config', file], cwd);
       cleanups.push(() => void served.kill());
       expect(await Promise.race([served.exit, served.ready]), file).toBe(2);
-      expect(served.stderr().replace(/^search-sandbox: .*?\.json: /, ''), file).toBe(
-        checked.stderr.replace(/^search-sandbox check: .*?\.json: /, ''),
-      );
+      // (each line without the command's name and the file's path, which serve gives whole)
+      const said = (text: string) =>
+        text.replace(/^search-sandbox(?: check)?: /, '').replace(/^( *)\S*?\.json: /gm, '$1');
+      expect(said(served.stderr()), file).toBe(said(checked.stderr));
     }
   });
 });

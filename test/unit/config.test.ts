@@ -132,6 +132,49 @@ describe('loadConfig', () => {
     ).toThrow(/not on loopback/);
   });
 
+  it('says every problem of a file at once: unknown keys, each account, each feed, each area and entry', () => {
+    const dir = dirWithConfig({
+      prot: 4545,
+      retention: { events: 0 },
+      accounts: [
+        {
+          siteId: 'shop01',
+          secretKey: 'k',
+          feeds: [{ id: 7, intervall: '24h' }, { id: 8 }, { id: 8 }],
+          readiness: { expect: ['serch', 'cart.ledgr'] },
+        },
+        { siteId: 'SHOP02', secretKey: 'k' },
+      ],
+    });
+    let thrown: unknown;
+    try {
+      loadConfig({ ephemeral: true }, {}, dir);
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    const lines = (thrown as Error).message.split('\n');
+    expect(lines[0]).toBe('7 problems:');
+    const file = path.join(dir, 'search-sandbox.config.json');
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(new RegExp(`^  ${file}: prot: unknown key; did you mean port\\?`)),
+      `  ${file}: retention.events: 0 must be a whole number >= 1`,
+      `  ${file}: accounts[0].feeds[0].intervall: unknown key; did you mean interval? allowed: id, name, interval, source, regeneration, autopilot, idField`,
+      `  ${file}: accounts[0].feeds[2].id: feed id 8 appears twice in this account`,
+      expect.stringMatching(
+        /^  .*accounts\[0\]\.readiness\.expect\[0\]: "serch" is neither .*did you mean search\?/,
+      ),
+      expect.stringMatching(
+        /^  .*accounts\[0\]\.readiness\.expect\[1\]: "cart\.ledgr" is neither .*did you mean cart\.ledger\?/,
+      ),
+      `  ${file}: accounts[1].siteId: "SHOP02" is not a siteId: use 6 lowercase letters or digits, e.g. "abc123"`,
+    ]);
+    // one problem reads as it always did
+    expect(() => loadConfig({}, {}, dirWithConfig({ prot: 1 }))).toThrow(
+      /search-sandbox\.config\.json: prot: unknown key/,
+    );
+  });
+
   it('refuses empty values of the file, the environment and the options instead of using a default', () => {
     expect(() => loadConfig({}, {}, dirWithConfig({ port: '' }))).toThrow(/port: "" is not a port/);
     expect(() => loadConfig({}, {}, dirWithConfig({ host: '' }))).toThrow(

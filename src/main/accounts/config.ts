@@ -3,7 +3,7 @@ import type { RulesConfig } from '../../shared/timeline';
 import { ruleEntryProblem } from '../../shared/rule-levels';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError } from '../config-error';
+import { ConfigError, ConfigProblems } from '../config-error';
 import {
   configBool as bool,
   configObject as object,
@@ -69,7 +69,13 @@ export function parseAccounts<Areas extends object>(
       file,
     );
   const seen = new Set<string>();
-  return raw.map((acc, i) => {
+  // every account and feed is read, and all their problems said at once
+  const problems = new ConfigProblems();
+  const accounts = raw.map((acc, i) => problems.part(() => parseAccount(acc, i)));
+  problems.settle();
+  return accounts as Array<AccountConfig & Areas>;
+
+  function parseAccount(acc: unknown, i: number): AccountConfig & Areas {
     const key = `accounts[${i}]`;
     const a = object(acc, key, file, [
       'siteId',
@@ -81,46 +87,51 @@ export function parseAccounts<Areas extends object>(
       'rules',
       'readiness',
     ]);
-    const siteId = str(a.siteId, `${key}.siteId`, file);
-    if (!SITE_ID_PATTERN.test(siteId))
-      throw new ConfigError(
-        `${key}.siteId`,
-        `${JSON.stringify(siteId)} is not a siteId: use 6 lowercase letters or digits, e.g. "abc123"`,
-        file,
-      );
-    if (seen.has(siteId))
-      throw new ConfigError(
-        `${key}.siteId`,
-        `${siteId} appears twice; each account needs its own siteId`,
-        file,
-      );
-    seen.add(siteId);
-    const secretKey = str(a.secretKey, `${key}.secretKey`, file);
-    const name = a.name === undefined ? siteId : str(a.name, `${key}.name`, file);
-    const feedsRaw = a.feeds ?? [];
-    if (!Array.isArray(feedsRaw))
-      throw new ConfigError(`${key}.feeds`, 'must be an array of feeds', file);
-    const ids = new Set<number>();
-    const feeds = feedsRaw.map((f, j) => {
-      const feed = parseFeed(f, `${key}.feeds[${j}]`, baseDir, file);
-      if (ids.has(feed.id))
+    const own = new ConfigProblems();
+    const siteId = own.part(() => {
+      const id = str(a.siteId, `${key}.siteId`, file);
+      if (!SITE_ID_PATTERN.test(id))
         throw new ConfigError(
-          `${key}.feeds[${j}].id`,
-          `feed id ${feed.id} appears twice in this account`,
+          `${key}.siteId`,
+          `${JSON.stringify(id)} is not a siteId: use 6 lowercase letters or digits, e.g. "abc123"`,
           file,
         );
-      ids.add(feed.id);
-      return feed;
+      if (seen.has(id))
+        throw new ConfigError(
+          `${key}.siteId`,
+          `${id} appears twice; each account needs its own siteId`,
+          file,
+        );
+      seen.add(id);
+      return id;
     });
-    return {
-      siteId,
-      secretKey,
-      name,
-      feeds,
-      // its `rules` too: their ids are the rules' own, which the caller knows (accounts know no rule)
-      ...areas(a, key, siteId),
-    };
-  });
+    const secretKey = own.part(() => str(a.secretKey, `${key}.secretKey`, file));
+    const name = own.part(() => (a.name === undefined ? siteId : str(a.name, `${key}.name`, file)));
+    const feedsRaw = a.feeds ?? [];
+    const feeds: FeedConfig[] = [];
+    if (!Array.isArray(feedsRaw))
+      own.add(new ConfigError(`${key}.feeds`, 'must be an array of feeds', file));
+    else {
+      const ids = new Set<number>();
+      feedsRaw.forEach((f, j) =>
+        own.part(() => {
+          const feed = parseFeed(f, `${key}.feeds[${j}]`, baseDir, file);
+          if (ids.has(feed.id))
+            throw new ConfigError(
+              `${key}.feeds[${j}].id`,
+              `feed id ${feed.id} appears twice in this account`,
+              file,
+            );
+          ids.add(feed.id);
+          feeds.push(feed);
+        }),
+      );
+    }
+    // its `rules` too: their ids are the rules' own, which the caller knows (accounts know no rule)
+    const theirs = own.part(() => areas(a, key, siteId ?? String(a.siteId)));
+    own.settle();
+    return { siteId: siteId!, secretKey: secretKey!, name: name!, feeds, ...theirs! };
+  }
 }
 
 function parseFeed(raw: unknown, key: string, baseDir: string, file: string): FeedConfig {

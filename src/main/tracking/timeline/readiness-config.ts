@@ -1,7 +1,7 @@
 // An account's `readiness` settings: what the site means to implement (behaviour ids or areas of the client
 // model), which `expectReady` and `check --readiness` hold it to when the caller names nothing; and the
 // site as readiness reads it from its account. Errors name the key, the value and the fix.
-import { ConfigError } from '../../config-error';
+import { ConfigError, ConfigProblems } from '../../config-error';
 import { SiteNotFound } from '../../accounts/site-not-found';
 import { configObject } from '../../config-values';
 import { expectProblem } from '../../../shared/readiness';
@@ -25,13 +25,14 @@ export function parseReadinessConfig(raw: unknown, key: string, file: string): R
       file,
     );
   const ids = BEHAVIOURS.map((b) => b.id);
-  return {
-    expect: r.expect.map((entry: unknown, i) => {
-      const problem = expectProblem(entry, ids);
-      if (problem) throw new ConfigError(`${key}.expect[${i}]`, problem, file);
-      return entry as string;
-    }),
-  };
+  // every entry's problem at once
+  const problems = new ConfigProblems();
+  r.expect.forEach((entry: unknown, i) => {
+    const problem = expectProblem(entry, ids);
+    if (problem) problems.add(new ConfigError(`${key}.expect[${i}]`, problem, file));
+  });
+  problems.settle();
+  return { expect: r.expect as string[] };
 }
 
 /**
