@@ -162,10 +162,10 @@ describe('loadConfig', () => {
       `  ${file}: accounts[0].feeds[0].intervall: unknown key; did you mean interval? allowed: id, name, interval, source, regeneration, autopilot, idField`,
       `  ${file}: accounts[0].feeds[2].id: feed id 8 appears twice in this account`,
       expect.stringMatching(
-        /^  .*accounts\[0\]\.readiness\.expect\[0\]: "serch" is neither .*did you mean search\?/,
+        /^ {2}.*accounts\[0\]\.readiness\.expect\[0\]: "serch" is neither .*did you mean search\?/,
       ),
       expect.stringMatching(
-        /^  .*accounts\[0\]\.readiness\.expect\[1\]: "cart\.ledgr" is neither .*did you mean cart\.ledger\?/,
+        /^ {2}.*accounts\[0\]\.readiness\.expect\[1\]: "cart\.ledgr" is neither .*did you mean cart\.ledger\?/,
       ),
       `  ${file}: accounts[1].siteId: "SHOP02" is not a siteId: use 6 lowercase letters or digits, e.g. "abc123"`,
     ]);
