@@ -61,6 +61,7 @@ export default {
       events: () => [add([{ uid: 'P105', sku: 'S-P106' }])],
       findings: [
         {
+          messageId: 'otherProduct',
           message:
             'names uid "P105" with sku "S-P106", which the indexed catalog gives to product "P106".',
           fix: "give each item of the page's cart globals the sku of the product or variant its uid names.",
@@ -77,7 +78,13 @@ export default {
           at: 0,
         }),
       ],
-      findings: [{ message: 'gives to product "1031" (a variant of "P103")', events: [0] }],
+      findings: [
+        {
+          messageId: 'otherProduct',
+          message: 'gives to product "1031" (a variant of "P103")',
+          events: [0],
+        },
+      ],
     },
     {
       name: 'an order line with the sku of another line',
@@ -90,9 +97,24 @@ export default {
       ],
       findings: [
         {
+          messageId: 'otherProduct',
           message: 'names uid "P106" with sku "S-P105"',
           fix: "give each item of the page's order script the sku",
           behaviour: 'order.transaction',
+          events: [0],
+        },
+      ],
+    },
+    {
+      name: 'no catalog: an order line given only its sku (uid = sku), a sku the issued response served for a variant: the uid is the fault',
+      provenance: { companion: true, responses: [R1] },
+      events: () => [bought([{ uid: 'P200-RED-L', parentId: 'P200-RED-L', sku: 'P200-RED-L' }])],
+      findings: [
+        {
+          messageId: 'skuAsUid',
+          message:
+            'uid "P200-RED-L", the sku the search responses the companion issued give to product "2002"',
+          fix: 'the uid of its product or variant (and its parentId), not only its sku',
           events: [0],
         },
       ],
@@ -103,6 +125,7 @@ export default {
       events: () => [add([{ uid: '2001', parentId: 'P200', sku: 'P200-RED-L' }])],
       findings: [
         {
+          messageId: 'otherProduct',
           message: 'the search responses the companion issued give to product "2002"',
           events: [0],
         },

@@ -1,4 +1,4 @@
-import { PageBuilder, issued, type RuleCases } from '../kit';
+import { PageBuilder, T0, issued, type RuleCases } from '../kit';
 
 const PDP = 'http://localhost:3000/products/p200';
 /** one recommend request's two widgets: w1 for "similar" (P201, P202), w2 for "cart-recs" (P300) */
@@ -161,7 +161,7 @@ export default {
           p.redirect('a5', '/pages/gifts', { at: 3000 }),
         ];
       },
-      findings: [{ responseId: 'a5', messageId: 'otherKind' }],
+      findings: [{ responseId: 'a5', messageId: 'otherEndpoints', fix: 'to autocomplete/*' }],
     },
     {
       name: 'a category page tracked on search/*',
@@ -194,6 +194,47 @@ export default {
         ];
       },
       findings: [{ responseId: 'a1', messageId: 'otherKind' }],
+    },
+    {
+      name: 'a widget the page never asked for: the "trending" widget’s response rendered and tracked with tag "similar", no "similar" asked: the tag is the fault',
+      provenance: { responses: [widget('t1', 'trending', ['P201', 'P202'])] },
+      events: () => {
+        const similar = new PageBuilder({ pageUrl: PDP }).as('recommendations', 'similar');
+        return [
+          similar.render('t1', { at: 0 }),
+          similar.impression('t1', ['P201', 'P202'], { at: 1300 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'wrongTag',
+          message: 'no recommend request of this page asked for a "similar" widget',
+          fix: 'send tag "trending" with this responseId',
+          responseId: 't1',
+        },
+      ],
+    },
+    {
+      name: 'edge: the page asked for a "similar" widget of its own too: its own responseId is the fix, not the tag',
+      provenance: {
+        responses: [
+          widget('t1', 'trending', ['P201', 'P202']),
+          // asked by this page load a minute before (another recommend request)
+          {
+            ...widget('s9', 'similar', ['P300']),
+            issuedAt: T0 - 61_000,
+            requester: { pageLoadId: 'page-1' },
+          },
+        ],
+      },
+      events: () => {
+        const similar = new PageBuilder({ pageUrl: PDP }).as('recommendations', 'similar');
+        return [
+          similar.render('t1', { at: 0 }),
+          similar.impression('t1', ['P201', 'P202'], { at: 1300 }),
+        ];
+      },
+      findings: [{ messageId: 'otherWidget', responseId: 't1' }],
     },
     {
       name: 'a widget rendering another widget’s responseId, as the companion issued it: named with its own id as the fix',

@@ -59,6 +59,10 @@ const meta: RuleMeta<'response'> = {
       "responseId \"{{responseId}}\" was {{where}}, and every event of it on this page went to {{endpoints}} ({{count}}: {{events}}), none to {{other}}/*: the {{other}} results were tracked on the {{kind}} endpoints. The provider's client sends each controller's events to its own kind's endpoints, so the service counts this {{other}} response's events as {{kind}} traffic of a response it never served as {{kind}}.",
     otherKind:
       'responseId "{{responseId}}" is {{a}} {{other}} response\'s ({{where}}), yet this page sends it with {{endpoints}} in {{count}}: {{events}}. Each controller of the provider\'s client tracks its own response: {{kind}} events carry the responseId of the {{kind}} response whose results they are about, never one of a {{other}} response.',
+    otherEndpoints:
+      "responseId \"{{responseId}}\" is {{a}} {{other}} response's ({{where}}), yet this page sends it with {{endpoints}} in {{count}}: {{events}}, and shows no {{kind}} response (it rendered none): the {{other}} results' events went to the {{kind}} endpoints. The provider's client sends each controller's events to its own kind's endpoints, so the service counts them as {{kind}} traffic of a response it never served as {{kind}}, and the {{other}} response loses them.",
+    wrongTag:
+      'responseId "{{responseId}}" was issued by the sandbox\'s recommend API for widget "{{issuedTag}}", yet this page renders it as widget "{{tag}}" ({{render}}) and sends it with tag "{{tag}}" in {{count}}: {{events}}; no recommend request of this page asked for a "{{tag}}" widget, and no "{{issuedTag}}" widget rendered it: the widget tracks itself with the wrong tag. The provider\'s client tracks each widget with the tag it asked the recommend API for, so the service counts the "{{issuedTag}}" widget\'s traffic under "{{tag}}".',
   },
   fix: 'Take data.responseId from the response of the same controller (the one whose results the event is about).',
   fixes: {
@@ -72,6 +76,10 @@ const meta: RuleMeta<'response'> = {
       'send these events to {{other}}/* (the endpoints of the {{other}} results they are about), with the same responseId{{tagged}}.',
     otherKind:
       'take data.responseId from the {{kind}} response shown (its {{source}}), not from the {{other}} response.',
+    otherEndpoints:
+      "send these events to {{other}}/* with the same responseId{{tagged}}, as the rest of that response's events.",
+    wrongTag:
+      'send tag "{{issuedTag}}" with this responseId: the tag of the widget the recommend API answered it for (the tag the template or the tracking call gives this widget).',
   },
   listens: ['render', 'redirect', 'impression', 'clickthrough', 'addtocart'],
   // the kind the companion issued a responseId for, when no timeline of the site has shown it
@@ -149,11 +157,17 @@ export const responseIdCrossKind = defineRule({
     // response went to the wrong endpoints (a dropdown tracked with the search tracker), not a stray id
     const wrongEndpoint = originId === null && !trackedAs(r, ctx, other);
     const tagged = issuedTag !== undefined ? ` and tag ${JSON.stringify(issuedTag)}` : '';
+    // no response of this kind shown here to take a responseId from: the events went to the wrong endpoints
+    const messageId = wrongEndpoint
+      ? 'wrongEndpoint'
+      : !showsOwn(r, ctx)
+        ? 'otherEndpoints'
+        : 'otherKind';
     return [
       finding(
         meta,
         r.responseId,
-        { messageId: wrongEndpoint ? 'wrongEndpoint' : 'otherKind', data: { ...data, tagged } },
+        { messageId, data: { ...data, tagged } },
         [...(originId ? [originId] : []), ...here.map((e) => e.id)],
         { responseId: r.responseId },
       ),
@@ -166,6 +180,16 @@ function trackedAs(r: Response, ctx: RuleContext, kind: ResponseKind): boolean {
   for (const o of ctx.page.responses.values())
     if (o !== r && o.kind === kind && o.responseId === r.responseId && o.events.length > 0)
       return true;
+  return false;
+}
+
+/**
+ * Does the page show a response of `r`'s kind (one rendered here, `r` itself included: a listing rendered
+ * with a stray responseId is shown too)?
+ */
+function showsOwn(r: Response, ctx: RuleContext): boolean {
+  for (const o of ctx.page.responses.values())
+    if (o.kind === r.kind && o.events.some((e) => e.accepted && e.event === 'render')) return true;
   return false;
 }
 
@@ -200,6 +224,14 @@ function otherWidget(r: Response, ctx: RuleContext, here: readonly TimelineEvent
       return [];
     const owner = renderedBy(r, ctx, issued.tag);
     const own = ownEntry(issued, r.tag, ctx);
+    // no widget of this tag asked for here, and the widget it was issued for did not render it: the tag
+    // this widget tracks itself with is the fault, not the responseId
+    const wrongTag =
+      !owner &&
+      !own &&
+      !ctx.provenance
+        ?.issuedTo(ctx.page.siteId, ctx.page.pageLoadId)
+        .some((o) => o.tag === r.tag && issuedKind(o) === r.kind);
     const data = {
       ...base,
       issuedTag: issued.tag,
@@ -214,7 +246,7 @@ function otherWidget(r: Response, ctx: RuleContext, here: readonly TimelineEvent
       finding(
         meta,
         r.responseId,
-        { messageId: 'otherWidget', data },
+        { messageId: wrongTag ? 'wrongTag' : 'otherWidget', data },
         here.map((e) => e.id),
         { responseId: r.responseId },
       ),

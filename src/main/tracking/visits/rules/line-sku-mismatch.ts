@@ -10,6 +10,9 @@
 // `pageview-sku-mismatch`'s (utils/sku-owner.ts): a product's own sku and its variants', a parent's sku
 // under its variant's uid, a sku the catalog does not hold (a catalog may format skus otherwise: `NOPE-1`
 // may be a variant the feed does not list), and a sku sent as uid too, which `item-not-in-catalog` names.
+// A line whose uid is its sku, where only the issued responses tell skus (no catalog to say the uid is
+// unknown), is told as that: the item was given no uid (T: `uid || parentId || sku`), and the uid is the
+// fault, not the sku.
 // Warning: the catalog is the last successful index, which may be older than the storefront.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
@@ -40,11 +43,15 @@ const meta: RuleMeta<'visit'> = {
   messages: {
     otherProduct:
       "{{endpoint}} {{eventId}} names {{lines}}. The provider's tracker takes a line's uid and sku from one item of the page's {{source}}, so the {{what}} is reported for another product than the one bought: personalization and the merchant's reports count the wrong product.",
+    skuAsUid:
+      "{{endpoint}} {{eventId}} names {{lines}}: the {{what}}'s uid is a sku, not the product's id. The provider's tracker sends a line's uid as the item gives it (an order line's as uid || parentId || sku), so an item given only its sku goes out under the sku: the line names no product the search served, and its clicks and quick adds earn it no credit.",
   },
   fix: 'Give each line of the cart globals and the order script the uid and sku of the same product or variant.',
   fixes: {
     otherProduct:
       "give each item of the page's {{source}} the sku of the product or variant its uid names.",
+    skuAsUid:
+      "give each item of the page's {{source}} the uid of its product or variant (and its parentId), not only its sku.",
   },
   listens: ['cart/add', 'cart/remove', 'order/transaction'],
   needs: { visit: true, catalog: true, provenance: true },
@@ -61,13 +68,22 @@ export const lineSkuMismatch = defineRule({
       const behaviour = BEHAVIOUR[v.endpoint];
       if (behaviour === undefined) continue;
       const lines: string[] = [];
+      // lines whose uid is the sku itself: the item was given no uid, and the uid is the fault, not the sku
+      const asUid: string[] = [];
       for (const item of v.items) {
         const other = skus.other(item);
-        if (other)
+        if (!other) continue;
+        if (item.uid === item.sku)
+          asUid.push(
+            `uid "${item.uid}", the sku ${skus.where} ${skus.give} to product "${other.owner}"${variantOf(other)}`,
+          );
+        else
           lines.push(
             `uid "${item.uid}" with sku "${item.sku}", which ${skus.where} ${skus.give} to product "${other.owner}"${variantOf(other)}`,
           );
       }
+      const messageId = lines.length === 0 ? 'skuAsUid' : 'otherProduct';
+      if (lines.length === 0) lines.push(...asUid);
       if (lines.length === 0) continue;
       const order = v.endpoint === 'order/transaction';
       const named =
@@ -78,7 +94,7 @@ export const lineSkuMismatch = defineRule({
           meta,
           v.base.id,
           {
-            messageId: 'otherProduct',
+            messageId,
             data: {
               endpoint: v.endpoint,
               eventId: v.base.id,
