@@ -215,6 +215,29 @@ export default {
       ],
     },
     {
+      name: 'two widgets of one request, the "similar" widget tracking itself as "cart-recs" beside the real one with its own response: the tag is the fault',
+      provenance: { responses: WIDGETS },
+      events: () => {
+        const p = new PageBuilder({ pageUrl: PDP });
+        const cart = p.as('recommendations', 'cart-recs');
+        return [
+          cart.render('w2', { at: 0 }),
+          cart.render('w1', { at: 10 }),
+          cart.impression('w2', ['P300'], { at: 1300 }),
+          cart.impression('w1', ['P201', 'P202'], { at: 1310 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'wrongTag',
+          message:
+            'the "cart-recs" widget rendered its own response ("w2", recommendations/render ev_',
+          fix: 'send tag "similar" with this responseId',
+          responseId: 'w1',
+        },
+      ],
+    },
+    {
       name: 'edge: the page asked for a "similar" widget of its own too: its own responseId is the fix, not the tag',
       provenance: {
         responses: [

@@ -62,7 +62,7 @@ const meta: RuleMeta<'response'> = {
     otherEndpoints:
       "responseId \"{{responseId}}\" is {{a}} {{other}} response's ({{where}}), yet this page sends it with {{endpoints}} in {{count}}: {{events}}, and shows no {{kind}} response (it rendered none): the {{other}} results' events went to the {{kind}} endpoints. The provider's client sends each controller's events to its own kind's endpoints, so the service counts them as {{kind}} traffic of a response it never served as {{kind}}, and the {{other}} response loses them.",
     wrongTag:
-      'responseId "{{responseId}}" was issued by the sandbox\'s recommend API for widget "{{issuedTag}}", yet this page renders it as widget "{{tag}}" ({{render}}) and sends it with tag "{{tag}}" in {{count}}: {{events}}; no recommend request of this page asked for a "{{tag}}" widget, and no "{{issuedTag}}" widget rendered it: the widget tracks itself with the wrong tag. The provider\'s client tracks each widget with the tag it asked the recommend API for, so the service counts the "{{issuedTag}}" widget\'s traffic under "{{tag}}".',
+      'responseId "{{responseId}}" was issued by the sandbox\'s recommend API for widget "{{issuedTag}}", yet this page renders it as widget "{{tag}}" ({{render}}) and sends it with tag "{{tag}}" in {{count}}: {{events}}; {{tagWhy}}, and no "{{issuedTag}}" widget rendered it: the "{{issuedTag}}" widget tracks itself with the wrong tag. The provider\'s client tracks each widget with the tag it asked the recommend API for, so the service counts the "{{issuedTag}}" widget\'s traffic under "{{tag}}".',
   },
   fix: 'Take data.responseId from the response of the same controller (the one whose results the event is about).',
   fixes: {
@@ -224,14 +224,19 @@ function otherWidget(r: Response, ctx: RuleContext, here: readonly TimelineEvent
       return [];
     const owner = renderedBy(r, ctx, issued.tag);
     const own = ownEntry(issued, r.tag, ctx);
-    // no widget of this tag asked for here, and the widget it was issued for did not render it: the tag
-    // this widget tracks itself with is the fault, not the responseId
-    const wrongTag =
-      !owner &&
-      !own &&
-      !ctx.provenance
-        ?.issuedTo(ctx.page.siteId, ctx.page.pageLoadId)
-        .some((o) => o.tag === r.tag && issuedKind(o) === r.kind);
+    // The widget it was issued for did not render it, and either no widget of this tag was asked for here
+    // or that widget rendered its own response beside it: the tag this widget tracks itself with is the
+    // fault, not the responseId.
+    const ownShown = own && renderedBy({ kind: r.kind, responseId: own.responseId }, ctx, r.tag);
+    const askedHere = ctx.provenance
+      ?.issuedTo(ctx.page.siteId, ctx.page.pageLoadId)
+      .some((o) => o.tag === r.tag && issuedKind(o) === r.kind);
+    const tagWhy = ownShown
+      ? `the "${r.tag}" widget rendered its own response ("${own.responseId}", ${endpointOf(r.kind, 'render')} ${ownShown.id}) beside it`
+      : !own && !askedHere
+        ? `no recommend request of this page asked for a "${r.tag}" widget`
+        : undefined;
+    const wrongTag = !owner && tagWhy !== undefined;
     const data = {
       ...base,
       issuedTag: issued.tag,
@@ -241,6 +246,7 @@ function otherWidget(r: Response, ctx: RuleContext, here: readonly TimelineEvent
       ownId: own
         ? ` ("${own.responseId}", which the same recommend request answered for "${r.tag}")`
         : '',
+      tagWhy: tagWhy ?? '',
     };
     return [
       finding(
@@ -283,7 +289,11 @@ function otherWidget(r: Response, ctx: RuleContext, here: readonly TimelineEvent
 }
 
 /** The first render of `tag`'s widget of this responseId on the page, when it rendered it. */
-function renderedBy(r: Response, ctx: RuleContext, tag: string): TimelineEvent | undefined {
+function renderedBy(
+  r: Pick<Response, 'kind' | 'responseId'>,
+  ctx: RuleContext,
+  tag: string,
+): TimelineEvent | undefined {
   for (const o of ctx.page.responses.values())
     if (o.kind === r.kind && o.tag === tag && o.responseId === r.responseId) return firstRender(o);
   return undefined;
