@@ -63,8 +63,49 @@ export default {
         ];
       },
     },
+    {
+      name: 'an SPA: a click, then the route to the clicked product on the same page load',
+      events: () => {
+        const p = visitPage('spa', { pageUrl: 'https://shop.example/search?q=jacket' });
+        const routed = visitPage('spa', { pageUrl: 'https://shop.example/products/p103' });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['P102', 'P103'], { at: 1200 }),
+          p.click('r1', 'P103', { at: 3000 }),
+          routed.product('P103', { at: 3300 }),
+        ];
+      },
+    },
+    {
+      name: 'edge: a quick view at the listing’s own URL names another product than the click (a quick view is not the route)',
+      events: () => {
+        const p = visitPage('spa', { pageUrl: 'https://shop.example/search?q=jacket' });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['P102', 'P103'], { at: 1200 }),
+          p.click('r1', 'P103', { at: 3000 }),
+          p.product('P102', { at: 3300 }),
+        ];
+      },
+    },
   ],
   invalid: [
+    {
+      name: 'an SPA: a click on P103, then the route to its URL sends the product view of the page before (P101)',
+      events: () => {
+        const pdp = visitPage('spa', { pageUrl: 'https://shop.example/products/p101' });
+        const recs = pdp.as('recommendations', 'similar');
+        const routed = visitPage('spa', { pageUrl: 'https://shop.example/products/p103' });
+        return [
+          pdp.product('P101', { at: 0 }),
+          recs.render('w1', { at: 100 }),
+          recs.impression('w1', ['P102', 'P103'], { at: 1300 }),
+          recs.click('w1', 'P103', { at: 3000 }),
+          routed.product('P101', { at: 3300 }),
+        ];
+      },
+      findings: [{ message: 'names "P101"', pageLoadId: 'spa', events: [3, 4] }],
+    },
     {
       name: 'a click on P102 lands on a page whose view names P101',
       events: () => {
