@@ -19,6 +19,14 @@ export default {
       ],
     },
     {
+      name: 'edge: three tabs opened together, the last 2.0 s after the first',
+      events: () => [
+        visitPage('tab1').product('a', { at: 0 }),
+        visitPage('tab2', { sessionId: 'session-2' }).product('b', { at: 1_000 }),
+        visitPage('tab3', { sessionId: 'session-3' }).product('c', { at: 2_000 }),
+      ],
+    },
+    {
       name: 'a page used 35 minutes (an event every 5), then a new page load: the client rolled the session at that page’s load only',
       events: () => [
         ...[0, 5, 10, 15, 20, 25, 30, 35].map((m) =>
@@ -29,6 +37,15 @@ export default {
     },
   ],
   invalid: [
+    {
+      name: 'edge: a sessionId per page, clicked through quickly: pages 1.05 s apart, the third 2.1 s after the first',
+      events: () => [
+        visitPage('p1').product('a', { at: 0 }),
+        visitPage('p2', { sessionId: 'session-2' }).product('b', { at: 1_050 }),
+        visitPage('p3', { sessionId: 'session-3' }).product('c', { at: 2_100 }),
+      ],
+      findings: [{ pageLoadId: 'p3', message: 'visit (sessionId) "session-3"' }],
+    },
     {
       name: 'edge: the same, with a page load 10 minutes in that rolled the session again',
       events: () => [

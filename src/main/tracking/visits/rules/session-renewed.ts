@@ -6,8 +6,9 @@
 // load reads it (B getStoredId, once per page load: getContext keeps `this.sessionId`), not on every event.
 // A new sessionId for the same userId within 30 minutes of the latest page load of its other visit (that
 // began before it) means the storefront (or a checkout on another domain given only the userId) made its
-// own. What it exempts: visits that began within CONCURRENT_START_MS of each other (tabs opened together on
-// a fresh browser), and a visit that began more than the session lifetime after every page load of the
+// own. What it exempts: visits that began within CONCURRENT_START_MS of the first of their burst (tabs
+// opened together, each finding no live session: a fresh browser, or one whose session expired; a chain
+// of visits each a moment after the last, a sessionId per page clicked through quickly, is not one), and a visit that began more than the session lifetime after every page load of the
 // userId's other visit began, however recent that visit's last event (a page used that long rolled the
 // session at its load only).
 import { finding } from '../../finding';
@@ -16,6 +17,9 @@ import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
 import { SESSION_IDLE_MS } from '../book';
 import { CONCURRENT_START_MS } from './utils/concurrent';
+
+/** how many visits back a burst of tabs opened together is followed to its first */
+const MAX_BURST = 16;
 
 const meta: RuleMeta<'visit'> = {
   id: 'session-renewed',
@@ -62,7 +66,17 @@ export const sessionRenewed = defineRule({
     // the client rolled the session when the previous visit's latest page load before this one began
     const rolled = previous.loads.latestStartBy(visit.startMs);
     if (visit.startMs - rolled > SESSION_IDLE_MS) return [];
-    if (Math.abs(visit.startMs - previous.startMs) <= CONCURRENT_START_MS) return [];
+    if (Math.abs(visit.startMs - previous.startMs) <= CONCURRENT_START_MS) {
+      // tabs opened together: every visit of the burst began within the window of its first, not a
+      // chain of pages each a moment after the last (a sessionId per page, clicked through quickly)
+      let first = previous;
+      for (let n = 0; n < MAX_BURST; n++) {
+        const before = book.previousVisitOf(first);
+        if (!before || Math.abs(first.startMs - before.startMs) > CONCURRENT_START_MS) break;
+        first = before;
+      }
+      if (visit.startMs - first.startMs <= CONCURRENT_START_MS) return [];
+    }
     return [
       finding(
         meta,
