@@ -6,7 +6,7 @@ import type { TimelineRuleId, Verdict } from '../../../shared/timeline';
 import type { VisitPageKind } from '../../../shared/visits';
 import { timestampSkewMs } from '../../../shared/clock-offset';
 import { productIds, type VisitEvent } from '../visits/events';
-import type { ShownOnPage } from '../visits/rules/types';
+import { ShownOnPage } from '../visits/shown-on-page';
 import type { Visit } from '../visits/book';
 import {
   addCapped,
@@ -470,7 +470,13 @@ export class Page {
     for (const v of this.visitEvents)
       if (v.base.accepted && v.endpoint === 'product/pageview')
         for (const item of v.items) for (const id of productIds(item)) viewed.add(id);
-    return { impressed, tiles: uids.size, redirected, viewed, pageUrl: this.pageUrl };
+    return new ShownOnPage(
+      ShownOnPage.framed(impressed),
+      ShownOnPage.framed(viewed),
+      uids.size,
+      redirected,
+      this.pageUrl,
+    );
   }
 
   /** Does it hold a response of this kind? */

@@ -119,7 +119,7 @@ export class StreamedRelease {
     this.deps.pages.forget(page);
     // what it showed stays with its visit for the page after it, as the live sandbox reads it there
     const shown = page.shown();
-    const telling = shown.tiles > 1 || shown.viewed.size > 0 || shown.redirected;
+    const telling = shown.tiles > 1 || shown.viewedAny || shown.redirected;
     this.deps.book.pageReleased(page.key, page, this.reach, telling ? shown : undefined);
     return dto;
   }

@@ -29,7 +29,7 @@ import {
 import { OrderBook, type OrderOptions, type OrderRecord } from './order-book';
 import { addMark, type ShopperMark } from './shopper-marks';
 import { UserStarts } from './user-starts';
-import type { ShownOnPage } from './rules/types';
+import type { ShownOnPage } from './shown-on-page';
 
 /** What the timeline engine tells the book about a page when a visit is read. */
 export interface PageInfo {

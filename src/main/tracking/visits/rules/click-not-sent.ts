@@ -84,7 +84,7 @@ export const clickNotSent = defineRule({
       return [];
     const shown = ctx.shown(beforeKey);
     if (!shown || shown.redirected || shown.tiles < 2) return [];
-    if (!viewed.some((id) => shown.impressed.has(id))) return [];
+    if (!viewed.some((id) => shown.impressed(id))) return [];
     // reached again through the history: a product one of the visit's latest pages before viewed
     const earlier = [...visit.pages]
       .filter(([key, p]) => key !== page.key && key !== beforeKey && p.first < here.first)
@@ -92,7 +92,7 @@ export const clickNotSent = defineRule({
       .slice(0, HISTORY_PAGES);
     for (const [key] of earlier) {
       const seen = ctx.shown(key);
-      if (seen && viewed.some((id) => seen.viewed.has(id))) return [];
+      if (seen && viewed.some((id) => seen.viewed(id))) return [];
     }
     return [
       finding(

@@ -43,22 +43,9 @@ export interface SkuOwners {
   priceOf?(uid: string): number | undefined;
 }
 
-/**
- * What another page load of the visit showed the shopper, read from the timelines (its events read back
- * from the store when it let them go); undefined when the timelines no longer hold that page.
- */
-export interface ShownOnPage {
-  /** the product ids (uid, parentId) of the tiles its accepted impressions named */
-  impressed: ReadonlySet<string>;
-  /** how many tiles (distinct uids) its accepted impressions named */
-  tiles: number;
-  /** it sent an accepted redirect */
-  redirected: boolean;
-  /** the product ids (uid, parentId, sku) its accepted product/pageview events named */
-  viewed: ReadonlySet<string>;
-  /** its URL (its first accepted event's) */
-  pageUrl: string;
-}
+import type { ShownOnPage } from '../shown-on-page';
+
+export type { ShownOnPage };
 
 export interface VisitContext {
   book: VisitBook;

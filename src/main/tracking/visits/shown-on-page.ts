@@ -1,0 +1,42 @@
+// What a page load showed the shopper, as a visit rule of a later page of the visit reads it (`click-not-sent`).
+
+/**
+ * What another page load of the visit showed the shopper, read from the timelines (its events read back
+ * from the store when it let them go); undefined when the timelines no longer hold that page. Its ids are
+ * kept in two strings, each framed by U+0000: `check` keeps one per page it let go, for the page after it.
+ */
+export class ShownOnPage {
+  constructor(
+    /** the product ids (uid, parentId) of the tiles its accepted impressions named, framed */
+    private readonly impressedIds: string,
+    /** the product ids (uid, parentId, sku) its accepted product/pageview events named, framed */
+    private readonly viewedIds: string,
+    /** how many tiles (distinct uids) its accepted impressions named */
+    readonly tiles: number,
+    /** it sent an accepted redirect */
+    readonly redirected: boolean,
+    /** its URL (its first accepted event's) */
+    readonly pageUrl: string,
+  ) {}
+
+  /** Did its impressions name `id` (a tile's uid or parentId)? */
+  impressed(id: string): boolean {
+    return !id.includes(FRAME) && this.impressedIds.includes(`${FRAME}${id}${FRAME}`);
+  }
+
+  /** Did its product/pageview events name `id`? */
+  viewed(id: string): boolean {
+    return !id.includes(FRAME) && this.viewedIds.includes(`${FRAME}${id}${FRAME}`);
+  }
+
+  get viewedAny(): boolean {
+    return this.viewedIds !== '';
+  }
+
+  /** The ids, each once, framed: what `impressed` and `viewed` read. */
+  static framed(ids: ReadonlySet<string>): string {
+    return ids.size === 0 ? '' : `${FRAME}${[...ids].join(FRAME)}${FRAME}`;
+  }
+}
+
+const FRAME = '\u0000';
