@@ -301,6 +301,25 @@ describe('timeline pages that let their events go', () => {
       same(engine, reference);
     }));
 
+  it('reads back what a listing that let its events go showed, for the product page after it (click-not-sent), as an engine holding them', () =>
+    withPair(async ({ engine, reference, advance, feed, readBacks }) => {
+      const listing = new PageBuilder({ pageLoadId: 'listing' });
+      feed(listing.render('r-1', { at: 0 }));
+      feed(listing.impression('r-1', ['P101', 'P102', 'P103'], { at: 1_200 }));
+      await advance(3_600_000);
+      expect(engine.find('listing')[0]!.eventsLetGo).toBe(true);
+      // the product page 3 s after the listing's last event (its beacon held up an hour by a slow network)
+      const before = readBacks.count;
+      const pdp = new PageBuilder({ pageLoadId: 'pdp' }).as('product');
+      feed(pdp.event('pageview', { result: { uid: 'P102', parentId: 'P102' } }, { at: 4_200 }));
+      const lost = (e: TimelineEngine) =>
+        e.finishedDto(e.find('pdp')[0]!).findings.filter((f) => f.rule === 'click-not-sent');
+      expect(lost(engine)).toHaveLength(1);
+      expect(lost(engine)).toEqual(lost(reference));
+      expect(readBacks.count).toBeGreaterThan(before);
+      same(engine, reference);
+    }));
+
   it('holds the events of a page the store cannot give back whole: a body kept as text', () =>
     withPair(async ({ engine, reference, advance, feed }) => {
       const page = new PageBuilder({ pageLoadId: 'text-body' });
