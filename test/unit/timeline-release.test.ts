@@ -15,6 +15,7 @@ import { judging } from '../../src/main/tracking/rule';
 import type { RequestFields } from '../../src/main/store/types';
 import type { Page } from '../../src/main/tracking/timeline/page';
 import type { RecordedEvent } from '../../src/shared/events';
+import type { ResponseKind } from '../../src/shared/kinds';
 import { mapLevels } from '../../src/shared/rule-levels';
 import { PageBuilder, T0 } from './timeline-events';
 
@@ -308,9 +309,10 @@ describe('timeline pages that let their events go', () => {
       feed(listing.impression('r-1', ['P101', 'P102', 'P103'], { at: 1_200 }));
       await advance(3_600_000);
       expect(engine.find('listing')[0]!.eventsLetGo).toBe(true);
-      // the product page 3 s after the listing's last event (its beacon held up an hour by a slow network)
+      // the product page 3 s after the listing's last event (its beacon held up an hour by a slow network);
+      // product events go out as the kit's visit pages send them
       const before = readBacks.count;
-      const pdp = new PageBuilder({ pageLoadId: 'pdp' }).as('product');
+      const pdp = new PageBuilder({ pageLoadId: 'pdp' }).as('product' as ResponseKind);
       feed(pdp.event('pageview', { result: { uid: 'P102', parentId: 'P102' } }, { at: 4_200 }));
       const lost = (e: TimelineEngine) =>
         e.finishedDto(e.find('pdp')[0]!).findings.filter((f) => f.rule === 'click-not-sent');

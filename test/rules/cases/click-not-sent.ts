@@ -59,6 +59,17 @@ export default {
       },
     },
     {
+      name: 'an SPA listing that searched again and rendered a search of one result as its last event (it goes to that product)',
+      events: () => {
+        const { p, events } = listing();
+        return [
+          ...events,
+          p.render('r2', { at: 2_000 }),
+          visitPage('pdp').product('P102', { at: 2_500 }),
+        ];
+      },
+    },
+    {
       name: 'a product the visit viewed before (back and forward through the history)',
       events: () => {
         const first = visitPage('pdp-1');

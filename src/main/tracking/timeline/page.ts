@@ -448,16 +448,18 @@ export class Page {
   }
 
   /**
-   * What it showed the shopper (`ShownOnPage`): the tiles its accepted impressions named, whether it
-   * redirected, the products it viewed. Read from its events, so only while it holds them.
+   * What it showed the shopper (`ShownOnPage`): the tiles its accepted impressions named, whether a
+   * redirect may have left it, the products it viewed. Read from its events, so only while it holds them.
    */
   shown(): ShownOnPage {
     const impressed = new Set<string>();
     const uids = new Set<string>();
     let redirected = false;
+    let latest: TimelineEvent | undefined;
     for (const r of this.responses.values())
       for (const ev of r.events) {
         if (!ev.accepted) continue;
+        if (!latest || ev.time > latest.time) latest = ev;
         if (ev.event === 'redirect') redirected = true;
         else if (ev.event === 'impression')
           for (const item of ev.results) {
@@ -474,7 +476,9 @@ export class Page {
       ShownOnPage.framed(impressed),
       ShownOnPage.framed(viewed),
       uids.size,
-      redirected,
+      // a render as its last event: a search of one result goes to it as soon as it is rendered (SC
+      // afterStore), as a merchandising redirect leaves the page
+      redirected || latest?.event === 'render',
       this.pageUrl,
     );
   }

@@ -13,7 +13,10 @@ export class ShownOnPage {
     private readonly viewedIds: string,
     /** how many tiles (distinct uids) its accepted impressions named */
     readonly tiles: number,
-    /** it sent an accepted redirect */
+    /**
+     * a redirect may have left it: it sent an accepted redirect, or its last accepted event is a render (a
+     * search of one result goes to its product as soon as it is rendered)
+     */
     readonly redirected: boolean,
     /** its URL (its first accepted event's) */
     readonly pageUrl: string,

@@ -16,8 +16,11 @@
 //   (a middle click or "open in new tab" fires no click event, so the client sends none);
 // - a product page more than CLICK_FOLLOW_MS after the listing's last event (the shopper typed a URL,
 //   used a bookmark or another link after a while);
-// - a page that redirected (a merchandising redirect to a product URL) or whose impressions named one
-//   tile only (a single-result search goes straight to its product, SC afterStore);
+// - a page that redirected (a merchandising redirect to a product URL), whose last event is a render, or
+//   whose impressions named one tile only (a search of one result goes straight to its product as soon as
+//   it is rendered, SC afterStore). Not told apart: such a search whose queued render was lost with the
+//   page, after a listing that had shown the product (an SPA's earlier search): the warning then names
+//   a click that never was;
 // - a product the visit had viewed before (back and forward through the history reach it again);
 // - any click (tracked or rejected) in the visit between the listing's start and the product page: that
 //   click is the way here, and pageview-not-clicked judges where it led;
