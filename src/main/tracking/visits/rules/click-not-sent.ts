@@ -13,7 +13,9 @@
 //
 // What it exempts, each a way to a product page that sends no click:
 // - a listing page that went on sending after the product page began: the product opened in another tab
-//   (a middle click or "open in new tab" fires no click event, so the client sends none);
+//   (a middle click or "open in new tab" fires no click event, so the client sends none). A tab opened so
+//   while the listing sends nothing more (the shopper went to the new tab at once) looks like a lost click
+//   on the wire: the message says so, and a test's clicks (Playwright's) are left clicks;
 // - a product page more than CLICK_FOLLOW_MS after the listing's last event (the shopper typed a URL,
 //   used a bookmark or another link after a while);
 // - a page that redirected (a merchandising redirect to a product URL), whose last event is a render, or
@@ -48,7 +50,7 @@ const meta: RuleMeta<'visit'> = {
   guards: ['search.clickthrough'],
   defaultSeverity: 'warning',
   messages: {
-    lost: 'product/pageview {{eventId}} shows {{viewed}}, which the page before it ({{listingUrl}}) impressed; the shopper came here {{after}} s after that page’s last event, and no clickthrough reached the service. The provider’s client sends a tile’s click at once with keepalive, so it arrives though the page navigates: this one was lost as the page unloaded (a click posted without keepalive, or after the navigation began), and the search gets no click credit for it, nor the order it leads to.',
+    lost: 'product/pageview {{eventId}} shows {{viewed}}, which the page before it ({{listingUrl}}) impressed; the shopper came here {{after}} s after that page’s last event, and no clickthrough reached the service. The provider’s client sends a tile’s click at once with keepalive, so it arrives though the page navigates: this one was lost as the page unloaded (a click posted without keepalive, or after the navigation began), and the search gets no click credit for it, nor the order it leads to. (A product opened with a middle click or “open in new tab” sends no click either, from the provider’s client too: if that is how this one was opened, and the listing sent nothing after, nothing is wrong.)',
   },
   fixes: {
     lost: 'send the tile’s clickthrough through the provider’s tracker, or post it with fetch(…, { keepalive: true }) or navigator.sendBeacon, before the page navigates.',
