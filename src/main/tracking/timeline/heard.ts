@@ -60,3 +60,10 @@ export class SiblingLog {
     return bits;
   }
 }
+
+/**
+ * The log every response starts with, shared by all: nobody hears through it (its stamp stays 0). A page's
+ * own log of a kind is made when one of its responses first hears a sibling (`Page.siblingsHear`), and the
+ * responses of that kind move to it then; most pages hold one response and never make one.
+ */
+export const UNHEARD_LOG = new SiblingLog();

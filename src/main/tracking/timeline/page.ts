@@ -21,7 +21,7 @@ import {
 } from './model';
 import type { Finding } from '../finding';
 import { Response } from './response';
-import { SiblingLog } from './heard';
+import { SiblingLog, UNHEARD_LOG } from './heard';
 import { PageResponses } from './page-responses';
 
 export class Page {
@@ -76,7 +76,10 @@ export class Page {
   letGoEvents = 0;
   /** responses awaiting an impression (`Response.awaitingImpression`) */
   awaitingImpression = 0;
-  /** per kind, what its responses heard of each other (heard.ts); null before the first response */
+  /**
+   * per kind, what its responses heard of each other (heard.ts); null until one heard a sibling, and a
+   * kind's log made only then (`heardLog`)
+   */
   private siblingLogs: Partial<Record<ResponseKind, SiblingLog>> | null = null;
   /** responses with watchesLatest: a later-timestamped event must re-run their rules */
   latestWatchers = 0;
@@ -269,7 +272,7 @@ export class Page {
         ev.arrival,
         ev.pageUrl,
         ev.sessionId,
-        this.siblingLog(ev.kind),
+        this.siblingLogs?.[ev.kind] ?? UNHEARD_LOG,
       );
       this.responses.add(r);
     }
@@ -295,13 +298,21 @@ export class Page {
 
   /** The responses of `r`'s kind hear `event` too (the rules that read a page's other responses). */
   siblingsHear(r: Response, event: string): void {
-    if (this.responses.size > 1) this.siblingLog(r.kind).hear(event);
+    if (this.responses.size > 1) this.heardLog(r.kind).hear(event);
   }
 
-  /** What the page's responses of `kind` heard of each other (made with the first of them). */
-  private siblingLog(kind: ResponseKind): SiblingLog {
+  /**
+   * What the page's responses of `kind` heard of each other, made the first time one hears: its
+   * responses of that kind read it from then on (before, the shared log, which never hears anything).
+   */
+  private heardLog(kind: ResponseKind): SiblingLog {
     const logs = (this.siblingLogs ??= {});
-    return (logs[kind] ??= new SiblingLog());
+    let log = logs[kind];
+    if (log === undefined) {
+      log = logs[kind] = new SiblingLog();
+      for (const r of this.responses.values()) if (r.kind === kind) r.hearsFrom(log);
+    }
+    return log;
   }
 
   /** A product, cart, order or login event, kept in (time, seq) order. */

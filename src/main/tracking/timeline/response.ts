@@ -94,10 +94,18 @@ export class Response {
     readonly firstArrival: number,
     readonly pageUrl: string,
     readonly sessionId: string,
-    /** what the page's other responses of its kind heard */
-    private readonly siblings: SiblingLog,
+    /** what the page's other responses of its kind heard (the shared UNHEARD_LOG until one did) */
+    private siblings: SiblingLog,
   ) {
     this.siblingsSeen = siblings.stamp;
+  }
+
+  /**
+   * Its page made the log of its kind (a sibling heard its first event): read from it from now on. The
+   * shared log it leaves never moved, so what it saw of that one (stamp 0) is what the new one holds.
+   */
+  hearsFrom(log: SiblingLog): void {
+    this.siblings = log;
   }
 
   /** Must its rules run before its findings are read? Its events, or its siblings', changed. */
