@@ -51,20 +51,23 @@ export class Page {
   maxAcceptedTime = -Infinity;
   renderedResponses = 0;
   /**
-   * rendered responses per kind (missing-render's severity depends on the page's other renders of its
-   * kind); null until one. A plain object, not a Map: a Map of one entry costs ~190 bytes, and a page
-   * holds only those it uses.
+   * the kind of its rendered responses while they are all of one kind (null before the first): their
+   * count is `renderedResponses`, with no table of kinds (`renderedOf`)
    */
-  renderedByKind: Partial<Record<ResponseKind, number>> | null = null;
+  private renderedKind: ResponseKind | null = null;
+  /**
+   * rendered responses per kind (missing-render's severity depends on the page's other renders of its
+   * kind); null until a second kind rendered (`renderedKind`). A plain object, not a Map: a Map of one
+   * entry costs ~190 bytes, and a page holds only those it uses.
+   */
+  private renderedByKind: Partial<Record<ResponseKind, number>> | null = null;
   /** the page's accepted autocomplete renders in (time, seq) order: a repeated search sends no render */
   autocompleteRenders: TimelineEvent[] = NO_ENTRIES;
   /**
-   * Its events were let go (a live engine given `pageRecords`, the page judged while idle): its responses'
-   * event lists and `autocompleteRenders` are empty until they are read back from the store.
+   * The page's yes-or-no states (`eventsLetGo`, `holdsEvents`, `visitDirty`, `idle`, `judgedAsFinished`),
+   * a bit each in one number: a page has one field where it had five, and a live sandbox holds 100,000.
    */
-  eventsLetGo = false;
-  /** the store cannot give its events back as they were applied (see `pageRecords`): they stay held */
-  holdsEvents = false;
+  private flags = 0;
   /**
    * What the free-text filter reads of a page that let its events go, taken from those events as they
    * went: every item uid and parentId, lowercased, each framed by U+0000. Null while it holds them, or
@@ -102,7 +105,6 @@ export class Page {
   visitEvents: VisitEvent[] = NO_ENTRIES;
   /** visit-rule findings (src/main/tracking/visits/rules/), and whether they must be built again */
   visitFindings: Finding[] = NO_ENTRIES;
-  visitDirty = false;
   /**
    * rule id → number of page-scope findings it has now (null until a page rule finds something); a plain
    * object, as `renderedByKind`
@@ -116,9 +118,6 @@ export class Page {
   errors = 0;
   warnings = 0;
   infos = 0;
-  idle = false;
-  /** judged as if it has ended while it was still waiting for impressions (reports, check) */
-  judgedAsFinished = false;
   /** sandbox time at which the page counts as idle */
   idleAt = Infinity;
   /** the engine's count of applied events when this page last got one (offline release) */
@@ -139,6 +138,37 @@ export class Page {
     this.pageUrl = ev.pageUrl;
   }
 
+  /**
+   * Its events were let go (a live engine given `pageRecords`, the page judged while idle): its responses'
+   * event lists and `autocompleteRenders` are empty until they are read back from the store.
+   */
+  get eventsLetGo(): boolean {
+    return (this.flags & EVENTS_LET_GO) !== 0;
+  }
+
+  /** the store cannot give its events back as they were applied (see `pageRecords`): they stay held */
+  get holdsEvents(): boolean {
+    return (this.flags & HOLDS_EVENTS) !== 0;
+  }
+
+  /** the visit rules' findings must be built again */
+  get visitDirty(): boolean {
+    return (this.flags & VISIT_DIRTY) !== 0;
+  }
+
+  get idle(): boolean {
+    return (this.flags & IDLE) !== 0;
+  }
+
+  /** judged as if it has ended while it was still waiting for impressions (reports, check) */
+  get judgedAsFinished(): boolean {
+    return (this.flags & JUDGED_AS_FINISHED) !== 0;
+  }
+
+  private flag(bit: number, on: boolean): void {
+    this.flags = on ? this.flags | bit : this.flags & ~bit;
+  }
+
   get verdict(): Verdict {
     return this.errors > 0 ? 'fail' : this.warnings > 0 ? 'warn' : 'pass';
   }
@@ -155,9 +185,8 @@ export class Page {
       else if (kind === 'cart') cart = true;
     }
     if (product) return 'product';
-    if ((this.renderedByKind?.search ?? 0) > 0 || this.hasAcceptedOf('search')) return 'search';
-    if ((this.renderedByKind?.category ?? 0) > 0 || this.hasAcceptedOf('category'))
-      return 'category';
+    if ((this.renderedOf('search') ?? 0) > 0 || this.hasAcceptedOf('search')) return 'search';
+    if ((this.renderedOf('category') ?? 0) > 0 || this.hasAcceptedOf('category')) return 'category';
     return cart ? 'cart' : 'other';
   }
 
@@ -204,7 +233,7 @@ export class Page {
       if (this.lastSeenMs === null || ev.receivedMs > this.lastSeenMs)
         this.lastSeenMs = ev.receivedMs;
     }
-    this.visitDirty = true;
+    this.flag(VISIT_DIRTY, true);
     return latest && this.latestWatchers > 0;
   }
 
@@ -223,13 +252,13 @@ export class Page {
   /** It got an event: it is not idle. True when it was (every rule must then run again). */
   wake(): boolean {
     if (!this.idle) return false;
-    this.idle = false;
+    this.flag(IDLE, false);
     return true;
   }
 
   /** No event for its idle time: rules that wait for the page to end (no-impression) decide now. */
   goIdle(): void {
-    this.idle = true;
+    this.flag(IDLE, true);
   }
 
   /** It goes idle after `at` (sandbox time) unless an event comes first. */
@@ -239,19 +268,19 @@ export class Page {
 
   /** Offline input ended: the page has ended, and says so if it was still waiting for impressions. */
   finish(): void {
-    if (!this.idle && this.awaitingImpression > 0) this.judgedAsFinished = true;
-    this.idle = true;
+    if (!this.idle && this.awaitingImpression > 0) this.flag(JUDGED_AS_FINISHED, true);
+    this.flag(IDLE, true);
   }
 
   /** Judged for a moment as if it has ended (a report, a rule filter), then as it is again. */
   asIfFinished(on: boolean): void {
-    this.idle = on;
-    this.judgedAsFinished = on;
+    this.flag(IDLE, on);
+    this.flag(JUDGED_AS_FINISHED, on);
   }
 
   /** Every rule of every response runs when it is next judged, and its visit's. */
   touchAll(): void {
-    this.visitDirty = true;
+    this.flag(VISIT_DIRTY, true);
     for (const r of this.responses.values()) r.touch();
   }
 
@@ -347,7 +376,7 @@ export class Page {
     this.count(this.visitFindings, -1);
     this.visitFindings = findings;
     this.count(findings, +1);
-    this.visitDirty = false;
+    this.flag(VISIT_DIRTY, false);
   }
 
   /** A page rule's count of findings now, at its severity (`own`: the rule's own, when the config set another). */
@@ -377,7 +406,7 @@ export class Page {
   letEventsGo(): void {
     this.keepLetGoSummary();
     this.dropEvents();
-    this.eventsLetGo = true;
+    this.flag(EVENTS_LET_GO, true);
     this.trimTallies();
   }
 
@@ -396,12 +425,12 @@ export class Page {
 
   /** The store cannot give its events back as they were applied: the page keeps them for good. */
   keepEvents(): void {
-    this.holdsEvents = true;
+    this.flag(HOLDS_EVENTS, true);
   }
 
   /** Its events are back for good (a late event came): what it kept of them goes. */
   tookBack(): void {
-    this.eventsLetGo = false;
+    this.flag(EVENTS_LET_GO, false);
     this.letGoItemIds = null;
     this.letGoEvents = 0;
   }
@@ -496,7 +525,7 @@ export class Page {
 
   /** Does it hold a response of this kind? */
   hasKind(kind: ResponseKind): boolean {
-    if (this.renderedByKind?.[kind] !== undefined) return true;
+    if (this.renderedOf(kind) !== undefined) return true;
     for (const r of this.responses.values()) if (r.kind === kind) return true;
     return false;
   }
@@ -563,10 +592,25 @@ export class Page {
     }
   }
 
+  /** Its rendered responses of `kind` (undefined: none). */
+  private renderedOf(kind: ResponseKind): number | undefined {
+    if (this.renderedByKind !== null) return this.renderedByKind[kind];
+    return this.renderedKind === kind ? this.renderedResponses : undefined;
+  }
+
   /** One more rendered response of `kind`; true when it is the page's first of that kind. */
   private rendered(kind: ResponseKind): boolean {
     this.renderedResponses++;
-    const byKind = (this.renderedByKind ??= {});
+    let byKind = this.renderedByKind;
+    if (byKind === null) {
+      const only = this.renderedKind;
+      if (only === null) {
+        this.renderedKind = kind;
+        return true;
+      }
+      if (only === kind) return false;
+      byKind = this.renderedByKind = { [only]: this.renderedResponses - 1 };
+    }
     const n = (byKind[kind] ?? 0) + 1;
     byKind[kind] = n;
     return n === 1;
@@ -648,6 +692,13 @@ export class Page {
 }
 
 const FRAME = '\u0000';
+
+/** the bits of `Page.flags` */
+const EVENTS_LET_GO = 1;
+const HOLDS_EVENTS = 2;
+const VISIT_DIRTY = 4;
+const IDLE = 8;
+const JUDGED_AS_FINISHED = 16;
 
 /** The types of response events (every kind's, KIND_EVENTS): a bit each in `letGoEvents`. */
 const RESPONSE_EVENTS = [...new Set(Object.values(KIND_EVENTS).flat())];

@@ -44,21 +44,17 @@ export class Response {
   raw: Finding[] = NO_ENTRIES;
   /** events.length when the rules last ran (-1: never) */
   evaluatedSize = -1;
-  /** its own events (or a change beyond them) call for its rules to run */
-  private ownDirty = true;
+  /**
+   * Its yes-or-no states, a bit each in one number (a response has one field where it had five, and a
+   * live sandbox holds one or more for each of its 100,000 pages): its own events (or a change beyond
+   * them) call for its rules to run (OWN_DIRTY, from the start), `awaitingImpression`, `watchesLatest`,
+   * its first accepted event was offered to the engine's responseId origins (ORIGIN_NOTED), `bannered`.
+   */
+  private flags = OWN_DIRTY;
   /** its own events heard since its rules last ran, as `eventBit`s; ALL_HEARD: every rule runs */
   private ownHeard = ALL_HEARD;
   /** `siblings`' stamp when its rules last ran (or it was opened): what they heard since is news to it */
   private siblingsSeen: number;
-  /**
-   * accepted render, no redirect, and no accepted impression since its latest render (a response rendered
-   * again, a cached one shown again, is impressed again): a `no-impression` candidate
-   */
-  awaitingImpression = false;
-  /** a finding of this response depends on whether a later event arrives on the page (click-not-impressed) */
-  watchesLatest = false;
-  /** its first accepted event was offered to the engine's responseId origins */
-  private originNoted = false;
   /**
    * the first event of it on another page load of the session that came without a render there, within
    * the client's 10 s of its render here: the page's events went on under a new pageLoadId
@@ -74,8 +70,6 @@ export class Response {
   /** the types of its accepted events, as `eventBit`s (readiness: which endpoints the page sent) */
   sent = 0;
   redirects = 0;
-  /** an accepted impression or clickthrough of it named a banner in data.banners (readiness) */
-  bannered = false;
   factEvents = 0;
   /** the time of its latest accepted render and impression (-Infinity before one) */
   lastRenderAt = -Infinity;
@@ -108,9 +102,35 @@ export class Response {
     this.siblings = log;
   }
 
+  /**
+   * accepted render, no redirect, and no accepted impression since its latest render (a response rendered
+   * again, a cached one shown again, is impressed again): a `no-impression` candidate
+   */
+  get awaitingImpression(): boolean {
+    return (this.flags & AWAITING_IMPRESSION) !== 0;
+  }
+
+  /** a finding of this response depends on whether a later event arrives on the page (click-not-impressed) */
+  get watchesLatest(): boolean {
+    return (this.flags & WATCHES_LATEST) !== 0;
+  }
+
+  set watchesLatest(on: boolean) {
+    this.flag(WATCHES_LATEST, on);
+  }
+
+  /** an accepted impression or clickthrough of it named a banner in data.banners (readiness) */
+  get bannered(): boolean {
+    return (this.flags & BANNERED) !== 0;
+  }
+
+  private flag(bit: number, on: boolean): void {
+    this.flags = on ? this.flags | bit : this.flags & ~bit;
+  }
+
   /** Must its rules run before its findings are read? Its events, or its siblings', changed. */
   get dirty(): boolean {
-    return this.ownDirty || this.siblings.since(this.siblingsSeen) !== 0;
+    return (this.flags & OWN_DIRTY) !== 0 || this.siblings.since(this.siblingsSeen) !== 0;
   }
 
   /** The events heard since its rules last ran, its siblings' too, as `eventBit`s; ALL_HEARD: every rule runs. */
@@ -156,11 +176,12 @@ export class Response {
       if (ev.time > this.lastRenderAt) this.lastRenderAt = ev.time;
     } else if (ev.event === 'impression') {
       this.impressions++;
-      if (ev.banners.length > 0) this.bannered = true;
+      if (ev.banners.length > 0) this.flag(BANNERED, true);
       if (ev.time > this.lastImpressionAt) this.lastImpressionAt = ev.time;
     } else if (ev.event === 'redirect') this.redirects++;
-    else if (ev.event === 'clickthrough') this.bannered ||= ev.banners.length > 0;
-    else if (ev.event !== 'addtocart') return false;
+    else if (ev.event === 'clickthrough') {
+      if (ev.banners.length > 0) this.flag(BANNERED, true);
+    } else if (ev.event !== 'addtocart') return false;
     this.factEvents++;
     return ev.event === 'render' && this.renders === 1;
   }
@@ -170,8 +191,8 @@ export class Response {
    * anywhere (the engine's responseId origins are offered it); true once.
    */
   firstOrigin(ev: TimelineEvent): boolean {
-    if (!ev.accepted || !ev.responseId || this.originNoted) return false;
-    this.originNoted = true;
+    if (!ev.accepted || !ev.responseId || (this.flags & ORIGIN_NOTED) !== 0) return false;
+    this.flag(ORIGIN_NOTED, true);
     return true;
   }
 
@@ -193,13 +214,13 @@ export class Response {
       this.redirects === 0 &&
       (this.impressions === 0 || this.lastRenderAt > this.lastImpressionAt);
     if (awaiting === this.awaitingImpression) return 0;
-    this.awaitingImpression = awaiting;
+    this.flag(AWAITING_IMPRESSION, awaiting);
     return awaiting ? 1 : -1;
   }
 
   /** An event of it arrived: the rules that listen to that event run when it is next judged. */
   hear(event: string): void {
-    this.ownDirty = true;
+    this.flag(OWN_DIRTY, true);
     this.ownHeard |= eventBit(event);
   }
 
@@ -207,14 +228,14 @@ export class Response {
   ran(raw: Finding[]): void {
     this.raw = raw;
     this.ownHeard = 0;
-    this.ownDirty = false;
+    this.flag(OWN_DIRTY, false);
     this.siblingsSeen = this.siblings.stamp;
     this.evaluatedSize = this.events.length;
   }
 
   /** Something beyond its own events changed (the page ended, a catalog, a later event): every rule runs. */
   touch(): void {
-    this.ownDirty = true;
+    this.flag(OWN_DIRTY, true);
     this.ownHeard = ALL_HEARD;
   }
 
@@ -238,6 +259,13 @@ export class Response {
     });
   }
 }
+
+/** the bits of `Response.flags` */
+const OWN_DIRTY = 1;
+const AWAITING_IMPRESSION = 2;
+const WATCHES_LATEST = 4;
+const ORIGIN_NOTED = 8;
+const BANNERED = 16;
 
 function buildFacts(events: readonly TimelineEvent[]): ResponseFacts {
   const f = emptyFacts();
