@@ -182,8 +182,12 @@ export interface UpstreamTally {
   groups: Map<string, UpstreamGroup>;
 }
 
+/**
+ * siteId and pageLoadId framed by U+0000, as one flat string: a template literal made a rope, which a page
+ * kept beside the flat copy its first lookup made of it.
+ */
 export function pageKey(siteId: string, pageLoadId: string): string {
-  return `${siteId}\u0000${pageLoadId}`;
+  return [siteId, pageLoadId].join('\u0000');
 }
 
 export { parseRfc3339 } from '../../../shared/rfc3339';
