@@ -35,40 +35,36 @@ const meta: RuleMeta<'page'> = {
   listens: ['request'],
 };
 
+/**
+ * What the page load's pageUrls said of it: its first accepted event with an origin (the event and its
+ * URL, and the origin), and the first event at another origin. Made with that first origin, its mark
+ * written out in it, not an object of its own: every page has one, and the finding reads no time of it.
+ */
 interface OneLoadTally {
-  /** the first accepted event's origin (the mark and its origin), and the first event at another origin */
-  origin?: TallyMark;
-  originKey?: string;
-  otherOrigin?: TallyMark;
-  /** the first product pageview's product (parentId || uid), and the first pageview of another */
-  product?: TallyMark;
-  otherProduct?: TallyMark;
+  originId: string;
+  originUrl: string;
+  originKey: string;
+  otherOrigin: TallyMark | undefined;
 }
 
-/** what the page load's pageUrls and product pageviews said of it */
 const oneLoad = tallySlot<OneLoadTally>();
-
-/** every field at once: one shape for every page's tally */
-const noTally = (): OneLoadTally => ({
-  origin: undefined,
-  originKey: undefined,
-  otherOrigin: undefined,
-  product: undefined,
-  otherProduct: undefined,
-});
 
 function tally(page: Page, rec: RecordedEvent): boolean {
   if (!rec.accepted) return false;
-  const t = oneLoad.make(page, noTally);
-  if (t.otherOrigin) return false;
+  const t = oneLoad.of(page);
+  if (t?.otherOrigin) return false;
   const url = pageUrlOf(rec) ?? '';
   // the page's own origin, as most of its requests carry it, is told without reading the URL again
-  if (t.originKey !== undefined && sameOrigin(url, t.originKey)) return false;
+  if (t !== undefined && sameOrigin(url, t.originKey)) return false;
   const origin = originOf(url);
   if (origin === '') return false;
-  if (!t.origin) {
-    t.origin = { id: rec.id, time: timeOf(rec), value: url };
-    t.originKey = origin;
+  if (t === undefined) {
+    oneLoad.make(page, () => ({
+      originId: rec.id,
+      originUrl: url,
+      originKey: origin,
+      otherOrigin: undefined,
+    }));
     return false;
   }
   if (t.originKey === origin) return false;
@@ -90,8 +86,8 @@ export const pageloadShared = defineRule({
   count: (page) => (oneLoad.of(page)?.otherOrigin ? 1 : 0),
   page(page) {
     const t = oneLoad.of(page);
-    if (!t?.origin || !t.otherOrigin) return [];
-    const a = t.origin;
+    if (!t?.otherOrigin) return [];
+    const a = { id: t.originId, value: t.originUrl };
     const b = t.otherOrigin;
     return [
       finding(
