@@ -75,11 +75,12 @@ const latestQueued = tallySlot<LatestQueued>();
 
 function tally(page: Page, rec: RecordedEvent): boolean {
   if (!rec.accepted || !QUEUED.has(rec.event)) return false;
-  const t = latestQueued.make(page, () => ({
-    id: rec.id,
-    seq: rec.seq,
-    receivedAt: rec.receivedAt,
-  }));
+  const t = latestQueued.of(page);
+  // made with the page's first (no function made for every request to make it)
+  if (t === undefined) {
+    latestQueued.make(page, () => ({ id: rec.id, seq: rec.seq, receivedAt: rec.receivedAt }));
+    return false;
+  }
   // a request is tallied again when the real service's answer comes late: the latest stays the latest
   if (rec.seq < t.seq) return false;
   t.id = rec.id;
