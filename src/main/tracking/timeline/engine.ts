@@ -373,7 +373,7 @@ export class TimelineEngine {
     for (const key of visit.loads.begunBetween(first, time)) {
       const later = key === page.key ? undefined : this.pages.get(key);
       if (!later || later.visitDirty) continue;
-      later.visitDirty = true;
+      later.touchVisit();
       this.index?.touched(later);
       this.notify(later);
     }

@@ -278,6 +278,11 @@ export class Page {
     this.flag(JUDGED_AS_FINISHED, on);
   }
 
+  /** Its visit rules run when it is next judged (another page of its visit changed what they read). */
+  touchVisit(): void {
+    this.flag(VISIT_DIRTY, true);
+  }
+
   /** Every rule of every response runs when it is next judged, and its visit's. */
   touchAll(): void {
     this.flag(VISIT_DIRTY, true);
