@@ -107,7 +107,11 @@ export const clickNotSent = defineRule({
           messageId: 'lost',
           data: {
             eventId: view.base.id,
-            viewed: viewed.map((id) => `"${id}"`).join(' / '),
+            // the product as the page names it: its uid, and its parentId when it is another (not the sku)
+            viewed: [...new Set(view.items.flatMap((i) => [i.uid, i.parentId]))]
+              .filter((id) => id !== '')
+              .map((id) => `"${id}"`)
+              .join(' / '),
             listingUrl: shown.pageUrl || `page load "${before.pageLoadId}"`,
             after: Math.round((here.first - before.last) / 100) / 10,
           },
