@@ -93,6 +93,7 @@ export type RuleId =
   | 'item-ids-unmapped'
   | 'pageview-not-clicked'
   | 'click-not-sent'
+  | 'cart-add-twice'
   | 'pageview-other-url'
   | 'pageview-sku-mismatch'
   | 'line-sku-mismatch'

@@ -6,7 +6,7 @@ import type { TimelineRuleId, Verdict } from '../../../shared/timeline';
 import type { VisitPageKind } from '../../../shared/visits';
 import { timestampSkewMs } from '../../../shared/clock-offset';
 import { productIds, type VisitEvent } from '../visits/events';
-import { ShownOnPage } from '../visits/shown-on-page';
+import { ShownOnPage, addedKey, type DoubledAdd } from '../visits/shown-on-page';
 import type { Visit } from '../visits/book';
 import {
   addCapped,
@@ -514,9 +514,21 @@ export class Page {
           }
       }
     const viewed = new Set<string>();
-    for (const v of this.visitEvents)
-      if (v.base.accepted && v.endpoint === 'product/pageview')
+    let doubledAdd: DoubledAdd | undefined;
+    let lastCart: VisitEvent | undefined;
+    for (const v of this.visitEvents) {
+      if (!v.base.accepted) continue;
+      if (v.endpoint === 'product/pageview')
         for (const item of v.items) for (const id of productIds(item)) viewed.add(id);
+      else if (v.endpoint === 'cart/add' || v.endpoint === 'cart/remove') {
+        // the latest pair, until a later cart event of the page names one of its items again
+        const pair = doubled(lastCart, v);
+        if (pair) doubledAdd = pair;
+        else if (doubledAdd && v.items.some((i) => doubledAdd!.uids.includes(i.uid)))
+          doubledAdd = undefined;
+        lastCart = v;
+      }
+    }
     return new ShownOnPage(
       ShownOnPage.framed(impressed),
       ShownOnPage.framed(viewed),
@@ -525,6 +537,7 @@ export class Page {
       // afterStore), as a merchandising redirect leaves the page
       redirected || latest?.event === 'render',
       this.pageUrl,
+      doubledAdd,
     );
   }
 
@@ -732,4 +745,26 @@ export function visitEndpointKind(endpoint: string): VisitPageKind | undefined {
   if (endpoint === 'order/transaction') return 'order';
   if (endpoint === 'product/pageview') return 'product';
   return endpoint.startsWith('cart/') ? 'cart' : undefined;
+}
+
+/** Two identical cart/adds at one URL closer than this are one click sent twice (`cart-add-twice`). */
+export const ADDED_TWICE_MS = 50;
+
+/** `v` as the second of two identical cart/adds at one URL within ADDED_TWICE_MS of `prev`, if it is. */
+function doubled(prev: VisitEvent | undefined, v: VisitEvent): DoubledAdd | undefined {
+  if (!prev || prev.endpoint !== 'cart/add' || v.endpoint !== 'cart/add') return undefined;
+  const after = v.base.time - prev.base.time;
+  if (after >= ADDED_TWICE_MS || v.base.pageUrl !== prev.base.pageUrl || v.items.length === 0)
+    return undefined;
+  const added = addedKey(v.items);
+  if (added !== addedKey(prev.items)) return undefined;
+  return {
+    first: prev.base.id,
+    second: v.base.id,
+    after,
+    time: v.base.time,
+    added,
+    uids: v.items.map((i) => i.uid),
+    items: v.items.map((i) => `${i.qty} × "${i.uid}"`),
+  };
 }

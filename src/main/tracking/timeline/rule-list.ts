@@ -95,6 +95,7 @@ import { cartAfterOrder } from '../visits/rules/cart-after-order';
 import { itemIdsUnmapped } from '../visits/rules/item-ids-unmapped';
 import { pageviewNotClicked } from '../visits/rules/pageview-not-clicked';
 import { clickNotSent } from '../visits/rules/click-not-sent';
+import { cartAddTwice } from '../visits/rules/cart-add-twice';
 import { pageviewOtherUrl } from '../visits/rules/pageview-other-url';
 import { pageviewSkuMismatch } from '../visits/rules/pageview-sku-mismatch';
 import { lineSkuMismatch } from '../visits/rules/line-sku-mismatch';
@@ -197,6 +198,7 @@ export const RULES: readonly Rule[] = [
   itemIdsUnmapped,
   pageviewNotClicked,
   clickNotSent,
+  cartAddTwice,
   pageviewOtherUrl,
   pageviewSkuMismatch,
   lineSkuMismatch,

@@ -119,7 +119,8 @@ export class StreamedRelease {
     this.deps.pages.forget(page);
     // what it showed stays with its visit for the page after it, as the live sandbox reads it there
     const shown = page.shown();
-    const telling = shown.tiles > 1 || shown.viewedAny || shown.redirected;
+    const telling =
+      shown.tiles > 1 || shown.viewedAny || shown.redirected || shown.doubledAdd !== undefined;
     this.deps.book.pageReleased(page.key, page, this.reach, telling ? shown : undefined);
     return dto;
   }

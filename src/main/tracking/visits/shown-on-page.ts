@@ -1,4 +1,5 @@
-// What a page load showed the shopper, as a visit rule of a later page of the visit reads it (`click-not-sent`).
+// What a page load showed the shopper, as a visit rule of a later page of the visit reads it (`click-not-sent`,
+// `cart-add-twice`).
 
 /**
  * What another page load of the visit showed the shopper, read from the timelines (its events read back
@@ -20,6 +21,8 @@ export class ShownOnPage {
     readonly redirected: boolean,
     /** its URL (its first accepted event's) */
     readonly pageUrl: string,
+    /** its latest two identical cart/adds close together, unless a later cart event of it named their items */
+    readonly doubledAdd?: DoubledAdd,
   ) {}
 
   /** Did its impressions name `id` (a tile's uid or parentId)? */
@@ -43,3 +46,27 @@ export class ShownOnPage {
 }
 
 const FRAME = '\u0000';
+
+/** Two identical cart/add events of a page, the later its last cart event (`cart-add-twice`). */
+export interface DoubledAdd {
+  first: string;
+  second: string;
+  /** ms between them */
+  after: number;
+  /** the second's time */
+  time: number;
+  /** what each added: its items' uids and quantities (`addedKey`) */
+  added: string;
+  /** the uids of its items */
+  uids: string[];
+  /** the items as a message names them: `1 × "1010"` */
+  items: string[];
+}
+
+/** What a cart event's items add or remove, by uid and quantity, in a fixed order. */
+export function addedKey(items: ReadonlyArray<{ uid: string; qty: number }>): string {
+  return items
+    .map((i) => `${i.uid}${FRAME}${i.qty}`)
+    .sort()
+    .join(FRAME + FRAME);
+}
