@@ -16,6 +16,7 @@
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
+import { pageLoadBefore } from './utils/page-before';
 import { addedKey } from '../shown-on-page';
 import { firstThree } from './types';
 
@@ -57,16 +58,10 @@ export const cartAddTwice = defineRule({
     if (!cart || cart.endpoint !== 'cart/remove') return [];
     const here = visit.pages.get(page.key);
     if (!here || cart.base.time - here.first > LOAD_MS) return [];
-    // the page load that began last before this one
-    let beforeKey: string | undefined;
-    let before: typeof here | undefined;
-    for (const [key, p] of visit.pages)
-      if (key !== page.key && p.first < here.first && (!before || p.first > before.first)) {
-        beforeKey = key;
-        before = p;
-      }
-    if (!beforeKey) return [];
-    const shown = ctx.shown(beforeKey);
+    // the page the shopper came from, where the adds were
+    const came = pageLoadBefore(visit, page.key);
+    if (!came) return [];
+    const shown = ctx.shown(came.key);
     const twice = shown?.doubledAdd;
     if (!twice || twice.time > here.first || here.first - twice.time > NEXT_PAGE_MS) return [];
     if (addedKey(cart.items) !== twice.added) return [];

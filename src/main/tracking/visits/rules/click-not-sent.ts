@@ -30,6 +30,7 @@
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
+import { pageLoadBefore } from './utils/page-before';
 import { productIds } from '../events';
 import { CLICK_FOLLOW_MS as FOLLOW_MS } from './utils/click-follow';
 
@@ -71,15 +72,10 @@ export const clickNotSent = defineRule({
     if (viewed.length === 0) return [];
     const here = visit.pages.get(page.key);
     if (!here) return [];
-    // the page load that began last before this one
-    let beforeKey: string | undefined;
-    let before: typeof here | undefined;
-    for (const [key, p] of visit.pages)
-      if (key !== page.key && p.first < here.first && (!before || p.first > before.first)) {
-        beforeKey = key;
-        before = p;
-      }
-    if (!before || !beforeKey) return [];
+    // the page the shopper came from
+    const came = pageLoadBefore(visit, page.key);
+    if (!came) return [];
+    const { key: beforeKey, entry: before } = came;
     // it went on after this page began: this page opened in another tab
     if (before.last > here.first) return [];
     if (here.first - before.last > FOLLOW_MS) return [];
