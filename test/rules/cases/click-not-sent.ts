@@ -93,8 +93,35 @@ export default {
         ];
       },
     },
+    {
+      name: 'edge: a click 10 s before the product page (another tile: pageview-not-clicked judges where it led)',
+      events: () => {
+        const p = new PageBuilder({ pageLoadId: 'search' });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['P101', 'P102', 'P103'], { at: 1200 }),
+          p.click('r1', 'P101', { at: 2000 }),
+          p.impression('r1', ['P104'], { at: 9_000 }),
+          visitPage('pdp').product('P102', { at: 12_000 }),
+        ];
+      },
+    },
   ],
   invalid: [
+    {
+      name: 'edge: a click of another tile 10.001 s before the product page, opened in another tab: it did not lead here',
+      events: () => {
+        const p = new PageBuilder({ pageLoadId: 'search' });
+        return [
+          p.render('r1', { at: 0 }),
+          p.impression('r1', ['P101', 'P102', 'P103'], { at: 1200 }),
+          p.click('r1', 'P101', { at: 1999 }),
+          p.impression('r1', ['P104'], { at: 9_000 }),
+          visitPage('pdp').product('P102', { at: 12_000 }),
+        ];
+      },
+      findings: [{ messageId: 'lost', pageLoadId: 'pdp', events: [4] }],
+    },
     {
       name: 'the listing impressed P102, the product page of P102 followed, and no click came',
       events: () => {

@@ -24,8 +24,8 @@
 //   page, after a listing that had shown the product (an SPA's earlier search): the warning then names
 //   a click that never was;
 // - a product the visit had viewed before (back and forward through the history reach it again);
-// - any click (tracked or rejected) in the visit between the listing's start and the product page: that
-//   click is the way here, and pageview-not-clicked judges where it led;
+// - any click (tracked or rejected) in the visit within CLICK_FOLLOW_MS before the product page (and after
+//   the listing began): that click is the way here, and pageview-not-clicked judges where it led;
 // - a listing page the timelines no longer hold (its events gone with it): nothing to read.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
@@ -44,7 +44,7 @@ const meta: RuleMeta<'visit'> = {
   judges: ['visit'],
   title: 'Product page reached from a tile whose click never arrived',
   description:
-    'A product page opened within 10 s after the page load before it, which impressed that product among other tiles and sent nothing after the product page began, while no clickthrough of the visit arrived from that page’s start to the product page. Exempt: a listing that went on (another tab), a redirect, a single-tile listing, a product viewed before in the visit.',
+    'A product page opened within 10 s after the page load before it, which impressed that product among other tiles and sent nothing after the product page began, while no clickthrough of the visit arrived in the 10 s before the product page. Exempt: a listing that went on (another tab), a redirect, a single-tile listing, a product viewed before in the visit.',
   expects:
     'A click on a tile sends its clickthrough at once, with keepalive, so it reaches the service though the page navigates away.',
   appliesTo: ['product'],
@@ -79,8 +79,11 @@ export const clickNotSent = defineRule({
     // it went on after this page began: this page opened in another tab
     if (before.last > here.first) return [];
     if (here.first - before.last > FOLLOW_MS) return [];
+    // a click that could have led here: within the client's 10 s before this page (what `check` keeps of
+    // a visit's clicks too), and not before the page it came from began
+    const from = Math.max(before.first, here.first - FOLLOW_MS);
     const clickBetween = (i: { event: string; time: number }) =>
-      i.event === 'clickthrough' && i.time >= before.first && i.time <= here.first + CLICK_SLACK_MS;
+      i.event === 'clickthrough' && i.time >= from && i.time <= here.first + CLICK_SLACK_MS;
     if (visit.interactions.some(clickBetween) || visit.lostInteractions?.some(clickBetween))
       return [];
     const shown = ctx.shown(beforeKey);
