@@ -5,8 +5,8 @@ import { KIND_EVENTS, type ResponseKind } from '../../../shared/kinds';
 import type { TimelineRuleId, Verdict } from '../../../shared/timeline';
 import type { VisitPageKind } from '../../../shared/visits';
 import { timestampSkewMs } from '../../../shared/clock-offset';
-import { productIds, type VisitEvent } from '../visits/events';
-import { ShownOnPage, addedKey, type DoubledAdd } from '../visits/shown-on-page';
+import type { VisitEvent } from '../visits/events';
+import { shownOnPage, type ShownOnPage } from '../visits/shown-on-page';
 import type { Visit } from '../visits/book';
 import {
   addCapped,
@@ -493,52 +493,11 @@ export class Page {
   }
 
   /**
-   * What it showed the shopper (`ShownOnPage`): the tiles its accepted impressions named, whether a
-   * redirect may have left it, the products it viewed. Read from its events, so only while it holds them.
+   * What it showed the shopper, for the visit rules of a page after it (`ShownOnPage`; undefined when it
+   * showed nothing they read). Read from its events, so only while it holds them.
    */
-  shown(): ShownOnPage {
-    const impressed = new Set<string>();
-    const uids = new Set<string>();
-    let redirected = false;
-    let latest: TimelineEvent | undefined;
-    for (const r of this.responses.values())
-      for (const ev of r.events) {
-        if (!ev.accepted) continue;
-        if (!latest || ev.time > latest.time) latest = ev;
-        if (ev.event === 'redirect') redirected = true;
-        else if (ev.event === 'impression')
-          for (const item of ev.results) {
-            uids.add(item.uid);
-            impressed.add(item.uid);
-            if (item.parentId) impressed.add(item.parentId);
-          }
-      }
-    const viewed = new Set<string>();
-    let doubledAdd: DoubledAdd | undefined;
-    let lastCart: VisitEvent | undefined;
-    for (const v of this.visitEvents) {
-      if (!v.base.accepted) continue;
-      if (v.endpoint === 'product/pageview')
-        for (const item of v.items) for (const id of productIds(item)) viewed.add(id);
-      else if (v.endpoint === 'cart/add' || v.endpoint === 'cart/remove') {
-        // the latest pair, until a later cart event of the page names one of its items again
-        const pair = doubled(lastCart, v);
-        if (pair) doubledAdd = pair;
-        else if (doubledAdd && v.items.some((i) => doubledAdd!.uids.includes(i.uid)))
-          doubledAdd = undefined;
-        lastCart = v;
-      }
-    }
-    return new ShownOnPage(
-      ShownOnPage.framed(impressed),
-      ShownOnPage.framed(viewed),
-      uids.size,
-      // a render as its last event: a search of one result goes to it as soon as it is rendered (SC
-      // afterStore), as a merchandising redirect leaves the page
-      redirected || latest?.event === 'render',
-      this.pageUrl,
-      doubledAdd,
-    );
+  shown(): ShownOnPage | undefined {
+    return shownOnPage(this.responses.values(), this.visitEvents, this.pageUrl);
   }
 
   /** Does it hold a response of this kind? */
@@ -745,26 +704,4 @@ export function visitEndpointKind(endpoint: string): VisitPageKind | undefined {
   if (endpoint === 'order/transaction') return 'order';
   if (endpoint === 'product/pageview') return 'product';
   return endpoint.startsWith('cart/') ? 'cart' : undefined;
-}
-
-/** Two identical cart/adds at one URL closer than this are one click sent twice (`cart-add-twice`). */
-export const ADDED_TWICE_MS = 50;
-
-/** `v` as the second of two identical cart/adds at one URL within ADDED_TWICE_MS of `prev`, if it is. */
-function doubled(prev: VisitEvent | undefined, v: VisitEvent): DoubledAdd | undefined {
-  if (!prev || prev.endpoint !== 'cart/add' || v.endpoint !== 'cart/add') return undefined;
-  const after = v.base.time - prev.base.time;
-  if (after >= ADDED_TWICE_MS || v.base.pageUrl !== prev.base.pageUrl || v.items.length === 0)
-    return undefined;
-  const added = addedKey(v.items);
-  if (added !== addedKey(prev.items)) return undefined;
-  return {
-    first: prev.base.id,
-    second: v.base.id,
-    after,
-    time: v.base.time,
-    added,
-    uids: v.items.map((i) => i.uid),
-    items: v.items.map((i) => `${i.qty} × "${i.uid}"`),
-  };
 }

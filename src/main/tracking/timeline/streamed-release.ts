@@ -118,10 +118,7 @@ export class StreamedRelease {
     const dto = dtoOf(page);
     this.deps.pages.forget(page);
     // what it showed stays with its visit for the page after it, as the live sandbox reads it there
-    const shown = page.shown();
-    const telling =
-      shown.tiles > 1 || shown.viewedAny || shown.redirected || shown.doubledAdd !== undefined;
-    this.deps.book.pageReleased(page.key, page, this.reach, telling ? shown : undefined);
+    this.deps.book.pageReleased(page.key, page, this.reach, page.shown());
     return dto;
   }
 }

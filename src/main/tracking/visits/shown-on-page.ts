@@ -1,5 +1,6 @@
 // What a page load showed the shopper, as a visit rule of a later page of the visit reads it (`click-not-sent`,
-// `cart-add-twice`).
+// `cart-add-twice`), and how it is read from the page's events.
+import { productIds, type VisitEvent } from './events';
 
 /**
  * What another page load of the visit showed the shopper, read from the timelines (its events read back
@@ -35,10 +36,6 @@ export class ShownOnPage {
     return !id.includes(FRAME) && this.viewedIds.includes(`${FRAME}${id}${FRAME}`);
   }
 
-  get viewedAny(): boolean {
-    return this.viewedIds !== '';
-  }
-
   /** The ids, each once, framed: what `impressed` and `viewed` read. */
   static framed(ids: ReadonlySet<string>): string {
     return ids.size === 0 ? '' : `${FRAME}${[...ids].join(FRAME)}${FRAME}`;
@@ -47,7 +44,10 @@ export class ShownOnPage {
 
 const FRAME = '\u0000';
 
-/** Two identical cart/add events of a page, the later its last cart event (`cart-add-twice`). */
+/**
+ * A page's latest two identical cart/add events at one URL less than ADDED_TWICE_MS apart, unless a later
+ * cart event of the page named their items (`cart-add-twice`).
+ */
 export interface DoubledAdd {
   first: string;
   second: string;
@@ -69,4 +69,90 @@ export function addedKey(items: ReadonlyArray<{ uid: string; qty: number }>): st
     .map((i) => `${i.uid}${FRAME}${i.qty}`)
     .sort()
     .join(FRAME + FRAME);
+}
+
+/** Two identical cart/adds at one URL closer than this are one click sent twice (`cart-add-twice`). */
+export const ADDED_TWICE_MS = 50;
+
+/** What the summary reads of a page's response events (the timelines' events are these). */
+export interface ShownEvent {
+  accepted: boolean;
+  event: string;
+  time: number;
+  results: ReadonlyArray<{ uid: string; parentId?: string }>;
+}
+
+/**
+ * What a page showed, read from its response events and its product, cart, order and login events;
+ * undefined when it showed nothing a later page's rule reads (one tile or none, no product view, no
+ * redirect, no doubled add).
+ */
+export function shownOnPage(
+  responses: Iterable<{ readonly events: readonly ShownEvent[] }>,
+  visitEvents: readonly VisitEvent[],
+  pageUrl: string,
+): ShownOnPage | undefined {
+  const impressed = new Set<string>();
+  const uids = new Set<string>();
+  let redirected = false;
+  let latest: ShownEvent | undefined;
+  for (const r of responses)
+    for (const ev of r.events) {
+      if (!ev.accepted) continue;
+      if (!latest || ev.time > latest.time) latest = ev;
+      if (ev.event === 'redirect') redirected = true;
+      else if (ev.event === 'impression')
+        for (const item of ev.results) {
+          uids.add(item.uid);
+          impressed.add(item.uid);
+          if (item.parentId) impressed.add(item.parentId);
+        }
+    }
+  // a render as its last event: a search of one result goes to it as soon as it is rendered (SC
+  // afterStore), as a merchandising redirect leaves the page
+  if (latest?.event === 'render') redirected = true;
+  const viewed = new Set<string>();
+  let doubledAdd: DoubledAdd | undefined;
+  let lastCart: VisitEvent | undefined;
+  for (const v of visitEvents) {
+    if (!v.base.accepted) continue;
+    if (v.endpoint === 'product/pageview')
+      for (const item of v.items) for (const id of productIds(item)) viewed.add(id);
+    else if (v.endpoint === 'cart/add' || v.endpoint === 'cart/remove') {
+      // the latest pair, until a later cart event of the page names one of its items again
+      const pair = doubled(lastCart, v);
+      if (pair) doubledAdd = pair;
+      else if (doubledAdd && v.items.some((i) => doubledAdd!.uids.includes(i.uid)))
+        doubledAdd = undefined;
+      lastCart = v;
+    }
+  }
+  if (uids.size < 2 && viewed.size === 0 && !redirected && !doubledAdd) return undefined;
+  return new ShownOnPage(
+    ShownOnPage.framed(impressed),
+    ShownOnPage.framed(viewed),
+    uids.size,
+    redirected,
+    pageUrl,
+    doubledAdd,
+  );
+}
+
+/** `v` as the second of two identical cart/adds at one URL within ADDED_TWICE_MS of `prev`, if it is. */
+function doubled(prev: VisitEvent | undefined, v: VisitEvent): DoubledAdd | undefined {
+  if (!prev || prev.endpoint !== 'cart/add' || v.endpoint !== 'cart/add') return undefined;
+  const after = v.base.time - prev.base.time;
+  if (after >= ADDED_TWICE_MS || v.base.pageUrl !== prev.base.pageUrl || v.items.length === 0)
+    return undefined;
+  const added = addedKey(v.items);
+  if (added !== addedKey(prev.items)) return undefined;
+  return {
+    first: prev.base.id,
+    second: v.base.id,
+    after,
+    time: v.base.time,
+    added,
+    uids: v.items.map((i) => i.uid),
+    items: v.items.map((i) => `${i.qty} × "${i.uid}"`),
+  };
 }

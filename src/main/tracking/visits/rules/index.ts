@@ -37,11 +37,12 @@ export function visitFindings(
     const mask = (needs?.visit ? 1 : 0) | (needs?.catalog ? 2 : 0) | (needs?.provenance ? 4 : 0);
     let view = views[mask];
     if (!view) {
-      if (needs?.visit) {
-        const v = page.accepted > 0 ? book.visitOf(page.siteId, page.sessionId) : undefined;
-        // a page `check` let go of left what it showed with the visit
-        visit ??= { book, visit: v, shown: (key) => shown(key) ?? v?.pages.get(key)?.shown };
-      }
+      if (needs?.visit)
+        visit ??= {
+          book,
+          visit: page.accepted > 0 ? book.visitOf(page.siteId, page.sessionId) : undefined,
+          shown,
+        };
       views[mask] = view = new VisitView(
         accepted,
         needs?.visit ? visit : undefined,

@@ -6,7 +6,7 @@ import type { Visit, VisitBook } from '../../book';
 import type { VisitEvent } from '../../events';
 import type { ShownOnPage, SkuOwners, VisitCatalog, VisitContext } from '../types';
 
-/** the visit a rule that declares `needs.visit` reads, and what its other page loads showed */
+/** the visit a rule that declares `needs.visit` reads, and what the timelines' pages showed */
 export interface WholeVisit {
   book: VisitBook;
   visit: Visit | undefined;
@@ -34,7 +34,10 @@ export class VisitView implements VisitContext {
     return this.whole ? this.whole.visit : this.refuse('visit');
   }
   shown(pageKey: string): ShownOnPage | undefined {
-    return this.whole ? this.whole.shown(pageKey) : this.refuse('visit');
+    const whole = this.whole;
+    if (!whole) return this.refuse('visit');
+    // a page `check` let go of left what it showed with the visit
+    return whole.shown(pageKey) ?? whole.visit?.pages.get(pageKey)?.shown;
   }
   get catalog(): VisitCatalog | undefined {
     return this.siteCatalog !== false ? this.siteCatalog : this.refuse('catalog');
