@@ -120,6 +120,24 @@ export default {
       ],
     },
     {
+      name: 'no catalog: an order with a line of another product’s sku and a line given only its sku: both named, the wrong sku first',
+      provenance: { companion: true, responses: [R1] },
+      events: () => [
+        bought([
+          { uid: '2001', parentId: 'P200', sku: 'P200-RED-L' },
+          { uid: 'P200-RED-L', parentId: 'P200-RED-L', sku: 'P200-RED-L' },
+        ]),
+      ],
+      findings: [
+        {
+          messageId: 'otherProduct',
+          message:
+            'names uid "2001" with sku "P200-RED-L", which the search responses the companion issued give to product "2002" (a variant of "P200"); uid "P200-RED-L", the sku',
+          events: [0],
+        },
+      ],
+    },
+    {
       name: 'no catalog: a cart line with the sku the issued response served for its sibling variant',
       provenance: { companion: true, responses: [R1] },
       events: () => [add([{ uid: '2001', parentId: 'P200', sku: 'P200-RED-L' }])],

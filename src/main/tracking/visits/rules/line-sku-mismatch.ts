@@ -82,8 +82,9 @@ export const lineSkuMismatch = defineRule({
             `uid "${item.uid}" with sku "${item.sku}", which ${skus.where} ${skus.give} to product "${other.owner}"${variantOf(other)}`,
           );
       }
+      // told as a missing uid only when that is every fault of the event; beside another sku, named after it
       const messageId = lines.length === 0 ? 'skuAsUid' : 'otherProduct';
-      if (lines.length === 0) lines.push(...asUid);
+      lines.push(...asUid);
       if (lines.length === 0) continue;
       const order = v.endpoint === 'order/transaction';
       const named =
