@@ -1,5 +1,5 @@
-// What a page load showed the shopper, as a visit rule of a later page of the visit reads it (`click-not-sent`,
-// `cart-add-twice`), and how it is read from the page's events.
+// What a page load showed the shopper, as a visit rule of a later page of the visit reads it
+// (`click-not-sent`, `cart-add-twice`), and how it is read from the page's events.
 import { productIds, type VisitEvent } from './events';
 
 /**

@@ -1,17 +1,17 @@
 // `pageview-not-clicked` (warning): the product page a shopper reached by clicking a product tile names
 // another product than the one clicked.
 //
-// Why it is certain enough: a product clickthrough is sent at once and the page navigates to that
-// product, whose page sends product/pageview with its ids (a variant's page: the variant's uid, the
-// clicked product as parentId). So the first product page the visit opens within FOLLOW_MS after a click
-// names one of the clicked item's ids. What it exempts: clicks on an item with a single id that the client
-// did not type a product (a banner: SC/T send a product tile as {type: 'product', uid, parentId, sku}, an
-// inline banner as {type: 'banner', uid}, a slot banner under `banners`; an untyped lone id may be either),
-// product pages opened later than FOLLOW_MS after the click, and any product page after the first. On the
-// click's own page load (an SPA routes to the product: the route calls track.product.view), only the
-// first product view after the click, at another URL than the page its response was shown on (a quick
-// view at the same URL is exempt), and only when no later click of the page came before it. A product whose ids are one (uid = parentId = sku, as the beacon
-// package advises for a product without variants) is judged like any other.
+// Why it is certain enough: a product clickthrough is sent at once and the page navigates to that product,
+// whose page sends product/pageview with its ids (a variant's page: the variant's uid, the clicked product
+// as parentId). So the first product page the visit opens within FOLLOW_MS after a click names one of the
+// clicked item's ids. What it exempts: clicks on an item with a single id that the client did not type a
+// product (a banner: SC/T send a product tile as {type: 'product', uid, parentId, sku}, an inline banner as
+// {type: 'banner', uid}, a slot banner under `banners`; an untyped lone id may be either), product pages
+// opened later than FOLLOW_MS after the click, and any product page after the first. On the click's own
+// page load (an SPA routes to the product: the route calls track.product.view), only the first product view
+// after the click, at another URL than the page its response was shown on (a quick view at the same URL is
+// exempt), and only when no later click of the page came before it. A product whose ids are one (uid =
+// parentId = sku, as the beacon package advises for a product without variants) is judged like any other.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';

@@ -7,10 +7,10 @@
 // A new sessionId for the same userId within 30 minutes of the latest page load of its other visit (that
 // began before it) means the storefront (or a checkout on another domain given only the userId) made its
 // own. What it exempts: visits that began within CONCURRENT_START_MS of the first of their burst (tabs
-// opened together, each finding no live session: a fresh browser, or one whose session expired; a chain
-// of visits each a moment after the last, a sessionId per page clicked through quickly, is not one), and a visit that began more than the session lifetime after every page load of the
-// userId's other visit began, however recent that visit's last event (a page used that long rolled the
-// session at its load only).
+// opened together, each finding no live session: a fresh browser, or one whose session expired; a chain of
+// visits each a moment after the last, a sessionId per page clicked through quickly, is not one), and a
+// visit that began more than the session lifetime after every page load of the userId's other visit began,
+// however recent that visit's last event (a page used that long rolled the session at its load only).
 import { finding } from '../../finding';
 import { otherOrigin } from './utils/other-origin';
 import type { RuleMeta } from '../../rule-meta';

@@ -1,7 +1,7 @@
 // A visit rule's view of its page's visit: the book and the visit only when its meta declares
-// `needs.visit`, the catalog only with `needs.catalog`, what the companion served with `needs.provenance`. Reading what it did not declare gives nothing, and
-// throws under test, so a rule fails its own cases rather than reading what the engine does not know it
-// reads.
+// `needs.visit`, the catalog only with `needs.catalog`, what the companion served with `needs.provenance`.
+// Reading what it did not declare gives nothing, and throws under test, so a rule fails its own cases
+// rather than reading what the engine does not know it reads.
 import type { Visit, VisitBook } from '../../book';
 import type { VisitEvent } from '../../events';
 import type { ShownOnPage, SkuOwners, VisitCatalog, VisitContext } from '../types';
