@@ -46,10 +46,6 @@ export class ConfigProblems {
     this.found.push(problem);
   }
 
-  get any(): boolean {
-    return this.found.length > 0;
-  }
-
   /** Throws what was found; returns when nothing was. */
   settle(): void {
     if (this.found.length === 1) throw this.found[0]!;
