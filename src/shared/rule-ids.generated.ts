@@ -94,6 +94,7 @@ export type RuleId =
   | 'pageview-not-clicked'
   | 'click-not-sent'
   | 'cart-add-twice'
+  | 'cart-printed-empty'
   | 'pageview-other-url'
   | 'pageview-sku-mismatch'
   | 'line-sku-mismatch'

@@ -96,6 +96,7 @@ import { itemIdsUnmapped } from '../visits/rules/item-ids-unmapped';
 import { pageviewNotClicked } from '../visits/rules/pageview-not-clicked';
 import { clickNotSent } from '../visits/rules/click-not-sent';
 import { cartAddTwice } from '../visits/rules/cart-add-twice';
+import { cartPrintedEmpty } from '../visits/rules/cart-printed-empty';
 import { pageviewOtherUrl } from '../visits/rules/pageview-other-url';
 import { pageviewSkuMismatch } from '../visits/rules/pageview-sku-mismatch';
 import { lineSkuMismatch } from '../visits/rules/line-sku-mismatch';
@@ -199,6 +200,7 @@ export const RULES: readonly Rule[] = [
   pageviewNotClicked,
   clickNotSent,
   cartAddTwice,
+  cartPrintedEmpty,
   pageviewOtherUrl,
   pageviewSkuMismatch,
   lineSkuMismatch,

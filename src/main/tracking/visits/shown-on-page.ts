@@ -1,5 +1,5 @@
 // What a page load showed the shopper, as a visit rule of a later page of the visit reads it
-// (`click-not-sent`, `cart-add-twice`), and how it is read from the page's events.
+// (`click-not-sent`, `cart-add-twice`, `cart-printed-empty`), and how it is read from the page's events.
 import { productIds, type VisitEvent } from './events';
 
 /**
@@ -24,6 +24,8 @@ export class ShownOnPage {
     readonly pageUrl: string,
     /** its latest two identical cart/adds close together, unless a later cart event of it named their items */
     readonly doubledAdd?: DoubledAdd,
+    /** its first cart event, when that emptied the stored cart (`EmptiedCart`) */
+    readonly emptiedCart?: EmptiedCart,
   ) {}
 
   /** Did its impressions name `id` (a tile's uid or parentId)? */
@@ -59,6 +61,23 @@ export interface DoubledAdd {
   added: string;
   /** the uids of its items */
   uids: string[];
+  /** the items as a message names them: `1 × "1010"` */
+  items: string[];
+}
+
+/**
+ * A page's first cart event when it was a cart/remove whose cart is empty: what the tracker sends as a
+ * page whose cart globals list no item loads while the stored cart holds some (T constructor). Unless the
+ * page sent an order after it (the thank-you page's own), or a later cart event of the page named one of
+ * its items (`cart-printed-empty`).
+ */
+export interface EmptiedCart {
+  remove: string;
+  time: number;
+  /** what it removed: its items' uids and quantities (`addedKey`) */
+  removed: string;
+  /** the uids and parentIds of its items */
+  ids: string[];
   /** the items as a message names them: `1 × "1010"` */
   items: string[];
 }
@@ -114,11 +133,16 @@ export function shownOnPage(
   const viewed = new Set<string>();
   let doubledAdd: DoubledAdd | undefined;
   let lastCart: VisitEvent | undefined;
+  let emptiedCart: EmptiedCart | undefined;
   for (const v of visitEvents) {
     if (!v.base.accepted) continue;
     if (v.endpoint === 'product/pageview')
       for (const item of v.items) for (const id of productIds(item)) viewed.add(id);
+    else if (v.endpoint === 'order/transaction') emptiedCart = undefined;
     else if (v.endpoint === 'cart/add' || v.endpoint === 'cart/remove') {
+      if (!lastCart) emptiedCart = emptied(v);
+      else if (emptiedCart && v.items.some((i) => emptiedCart!.ids.includes(i.uid)))
+        emptiedCart = undefined;
       // the latest pair, until a later cart event of the page names one of its items again
       const pair = doubled(lastCart, v);
       if (pair) doubledAdd = pair;
@@ -127,7 +151,8 @@ export function shownOnPage(
       lastCart = v;
     }
   }
-  if (uids.size < 2 && viewed.size === 0 && !redirected && !doubledAdd) return undefined;
+  if (uids.size < 2 && viewed.size === 0 && !redirected && !doubledAdd && !emptiedCart)
+    return undefined;
   return new ShownOnPage(
     ShownOnPage.framed(impressed),
     ShownOnPage.framed(viewed),
@@ -135,7 +160,23 @@ export function shownOnPage(
     redirected,
     pageUrl,
     doubledAdd,
+    emptiedCart,
   );
+}
+
+/** `v` as the cart/remove that emptied the stored cart, if it is one. */
+function emptied(v: VisitEvent): EmptiedCart | undefined {
+  if (v.endpoint !== 'cart/remove' || !v.cart || v.cart.length > 0 || v.items.length === 0)
+    return undefined;
+  const ids = new Set<string>();
+  for (const i of v.items) for (const id of productIds(i)) ids.add(id);
+  return {
+    remove: v.base.id,
+    time: v.base.time,
+    removed: addedKey(v.items),
+    ids: [...ids],
+    items: v.items.map((i) => `${i.qty} × "${i.uid}"`),
+  };
 }
 
 /** `v` as the second of two identical cart/adds at one URL within ADDED_TWICE_MS of `prev`, if it is. */
