@@ -7,11 +7,14 @@
 // clicked item's ids. What it exempts: clicks on an item with a single id that the client did not type a
 // product (a banner: SC/T send a product tile as {type: 'product', uid, parentId, sku}, an inline banner as
 // {type: 'banner', uid}, a slot banner under `banners`; an untyped lone id may be either), product pages
-// opened later than FOLLOW_MS after the click, and any product page after the first. On the click's own
-// page load (an SPA routes to the product: the route calls track.product.view), only the first product view
-// after the click, at another URL than the page its response was shown on (a quick view at the same URL is
-// exempt), and only when no later click of the page came before it. A product whose ids are one (uid =
-// parentId = sku, as the beacon package advises for a product without variants) is judged like any other.
+// opened later than FOLLOW_MS after the click, any product page after the first, and a product page whose
+// product another click of the FOLLOW_MS before it named (the client sends a clickthrough for a ctrl-click
+// too, with no modifier test: SC track.product.click; tabs opened by several clicks load in any order, so
+// the latest click is not always the one that led to the page). On the click's own page load (an SPA routes
+// to the product: the route calls track.product.view), only the first product view after the click, at
+// another URL than the page its response was shown on (a quick view at the same URL is exempt), and only
+// when no later click of the page came before it. A product whose ids are one (uid = parentId = sku, as the
+// beacon package advises for a product without variants) is judged like any other.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
@@ -45,6 +48,9 @@ const meta: RuleMeta<'visit'> = {
 
 type Click = Visit['interactions'][number];
 
+const idsOf = (click: Click): readonly string[] =>
+  typeof click.ids === 'string' ? [click.ids] : click.ids;
+
 export const pageviewNotClicked = defineRule({
   meta,
   visit(page, { accepted, visit }) {
@@ -53,18 +59,22 @@ export const pageviewNotClicked = defineRule({
     const view = views[0];
     if (!view) return [];
     const out = [];
-    // the latest product click before this page's view, on another page load of the visit
+    // the latest product click before this page's view, on another page load of the visit; none when any
+    // click of those FOLLOW_MS names the viewed product (tabs opened by ctrl-clicks load in any order)
     let click: Click | undefined;
+    let named = false;
+    const viewedIds = new Set(view.items.flatMap(productIds));
     for (const i of visit.interactions)
       if (
         i.event === 'clickthrough' &&
         i.source.pageKey !== page.key &&
         i.time <= view.base.time &&
-        view.base.time - i.time <= FOLLOW_MS &&
-        (!click || i.time > click.time)
-      )
-        click = i;
-    if (click) out.push(...judged(view, click));
+        view.base.time - i.time <= FOLLOW_MS
+      ) {
+        if (!click || i.time > click.time) click = i;
+        if (idsOf(i).some((id) => viewedIds.has(id))) named = true;
+      }
+    if (click && !named) out.push(...judged(view, click));
     // An SPA routes to the product on the click's own page load: the first product view after a click of
     // this page load, at another URL than the page the click's response was shown on, names the product the
     // route shows (the client's track.product.view, called by the route).
@@ -88,7 +98,7 @@ export const pageviewNotClicked = defineRule({
     function judged(view: VisitEvent, click: Click) {
       const viewed = new Set(view.items.flatMap(productIds));
       if (viewed.size === 0) return [];
-      const clicked = typeof click.ids === 'string' ? [click.ids] : click.ids;
+      const clicked = idsOf(click);
       // a lone id is a banner's as much as a product's, unless the client typed the item a product
       if (clicked.length === 0 || (clicked.length < 2 && !click.product)) return [];
       // only the first product page after the click
