@@ -210,6 +210,7 @@ export function source(o: SourceOptions = {}): ProvenanceSource {
           }
         : undefined,
     issued: (siteId, id) => all.find((r) => r.responseId === id && r.siteId === siteId),
+    siteOf: (id) => all.find((r) => r.responseId === id)?.siteId,
     issuedTo: (siteId, pageLoadId) =>
       all.filter((r) => r.siteId === siteId && r.requester?.pageLoadId === pageLoadId),
     redirectsTo: (siteId, sessionId) =>

@@ -72,6 +72,7 @@ function source(o: SourceOptions = {}): ProvenanceSource {
         ? { companion: o.companion ?? false, catalogCheck: o.catalogCheck ?? true }
         : undefined,
     issued: (siteId, id) => all.find((r) => r.responseId === id && r.siteId === siteId),
+    siteOf: (id) => all.find((r) => r.responseId === id)?.siteId,
     issuedTo: (siteId, pageLoadId) =>
       all.filter((r) => r.siteId === siteId && r.requester?.pageLoadId === pageLoadId),
     redirectsTo: (siteId, sessionId) =>

@@ -781,6 +781,7 @@ describe('catalog', () => {
   const provenance = (ids: string[]): ProvenanceSource => ({
     site: () => ({ companion: false, catalogCheck: true }),
     issued: () => undefined,
+    siteOf: () => undefined,
     issuedTo: () => [],
     redirectsTo: () => [],
     rememberedSince: () => 0,

@@ -30,6 +30,8 @@ export interface ProvenanceSource {
       }
     | undefined;
   issued(siteId: string, responseId: string): IssuedResponse | undefined;
+  /** the site a remembered response with this id was issued for, whichever site asks */
+  siteOf(responseId: string): string | undefined;
   /**
    * the remembered responses a page load of the site asked for (the pageLoadId its search request carried),
    * oldest first

@@ -327,6 +327,7 @@ export class SearchService {
         const r = this.deps.responses.get(responseId);
         return r && r.siteId === siteId ? r : undefined;
       },
+      siteOf: (responseId) => this.deps.responses.get(responseId)?.siteId,
       issuedTo: (siteId, pageLoadId) => this.deps.responses.issuedTo(siteId, pageLoadId),
       redirectsTo: (siteId, sessionId) => this.deps.responses.redirectsTo(siteId, sessionId),
       rememberedSince: () => this.deps.responses.rememberedSince,

@@ -1,4 +1,4 @@
-import { PageBuilder, type RuleCases } from '../kit';
+import { PageBuilder, issued, type RuleCases } from '../kit';
 
 export default {
   valid: [
@@ -17,6 +17,26 @@ export default {
     },
   ],
   invalid: [
+    {
+      name: 'a responseId the sandbox issued for another of its sites: the tracker names another site than the searches',
+      provenance: {
+        companion: true,
+        responses: [issued({ responseId: 'eu-1', siteId: 'euro43' })],
+      },
+      events: () => {
+        const p = new PageBuilder();
+        return [p.render('eu-1', { at: 0 }), p.impression('eu-1', ['P200'], { at: 1200 })];
+      },
+      findings: [
+        {
+          messageId: 'otherSite',
+          data: { otherSite: 'euro43', siteId: 'demo42' },
+          message: 'issued by this sandbox for site euro43, not for site demo42',
+          fix: 'configure the tracker with the siteId the page’s searches use',
+          responseId: 'eu-1',
+        },
+      ],
+    },
     {
       name: 'a responseId the companion never issued',
       provenance: { companion: true },

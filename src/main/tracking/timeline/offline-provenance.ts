@@ -141,12 +141,15 @@ export function offlineProvenance(
 ): ProvenanceSource {
   const settings = new Map(recorded.map((s) => [s.siteId, s]));
   const byId = new Map<string, IssuedResponse>();
+  /** the site of each responseId (the first issued, when two sites' responses share one) */
+  const siteOf = new Map<string, string>();
   const sites = new Set<string>();
   // the widget tags the recorded recommend API served, per site: their widgets are judged as live
   const tags = new Map<string, Set<string>>();
   let since = rememberedSince;
   for (const r of [...responses].sort((a, b) => a.issuedAt - b.issuedAt)) {
     byId.set(`${r.siteId}\u0000${r.responseId}`, r);
+    if (!siteOf.has(r.responseId)) siteOf.set(r.responseId, r.siteId);
     sites.add(r.siteId);
     if (r.tag !== undefined) tags.set(r.siteId, (tags.get(r.siteId) ?? new Set()).add(r.tag));
     since = Math.min(since, r.issuedAt);
@@ -176,6 +179,7 @@ export function offlineProvenance(
       return catalogs.has(siteId) ? { companion: false, catalogCheck: true } : undefined;
     },
     issued: (siteId, responseId) => byId.get(`${siteId}\u0000${responseId}`),
+    siteOf: (responseId) => siteOf.get(responseId),
     issuedTo: (siteId, pageLoadId) => asked.issuedTo(siteId, pageLoadId),
     redirectsTo: (siteId, sessionId) => asked.redirectsTo(siteId, sessionId),
     rememberedSince: () => since,
