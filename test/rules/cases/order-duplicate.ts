@@ -25,6 +25,17 @@ export default {
       },
     },
     {
+      name: 'edge: a reload within 10 s of a thank-you page whose cart/remove came before the first order (the first load’s own)',
+      events: () => {
+        const t = visitPage('thanks');
+        return [
+          t.cartRemove([{ uid: 'a' }], [], { at: 0 }),
+          t.order('o-1', [{ uid: 'a' }], { at: 10 }),
+          t.order('o-1', [{ uid: 'a' }], { at: 5_000 }),
+        ];
+      },
+    },
+    {
       name: 'a reload 500 ms after (order-reloaded names it)',
       events: () => {
         const t = visitPage('thanks');
@@ -190,6 +201,59 @@ export default {
         ];
       },
       findings: [{ messageId: 'samePage', message: 'on the same page 499 ms after' }],
+    },
+    {
+      name: 'a tag manager’s stale ecommerce variable: the next purchase’s thank-you page empties its cart, then sends the first order again',
+      events: () => {
+        const first = visitPage('thanks-1', {
+          pageUrl: 'https://shop.example/thank-you?order=1001',
+        });
+        const second = visitPage('thanks-2', {
+          pageUrl: 'https://shop.example/thank-you?order=1002',
+        });
+        return [
+          first.cartRemove([{ uid: 'a' }], [], { at: 0 }),
+          first.order('1001', [{ uid: 'a' }], { at: 10 }),
+          second.cartRemove([{ uid: 'b', qty: 2 }], [], { at: 600_000 }),
+          second.order('1001', [{ uid: 'a' }], { at: 600_010 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'stale',
+          message: 'had just emptied a cart of 2 × "b"',
+          fix: 'clear the tag manager',
+          pageLoadId: 'thanks-2',
+        },
+      ],
+    },
+    {
+      name: 'a service worker replays the answered order 120 s later: the same body, timestamp included',
+      events: () => {
+        const t = visitPage('thanks');
+        return [
+          t.order('o-1', [{ uid: 'a' }], { at: 0 }),
+          t.order('o-1', [{ uid: 'a' }], { at: 0, recv: 120_000 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'resent',
+          message: 'arrived again 120 s later with the same timestamp',
+          fix: 'never one the service answered',
+        },
+      ],
+    },
+    {
+      name: 'edge: the same timestamp with other lines is not one request delivered twice (two senders)',
+      events: () => {
+        const t = visitPage('thanks');
+        return [
+          t.order('o-1', [{ uid: 'a' }], { at: 0 }),
+          t.order('o-1', [{ uid: 'b' }], { at: 0, recv: 41 }),
+        ];
+      },
+      findings: [{ messageId: 'samePage', message: 'on the same page 0 ms after' }],
     },
     {
       name: 'another page sends the same orderId',

@@ -51,6 +51,8 @@ interface FirstOrder {
   pageLoadId: string;
   pageUrl: string;
   time: number;
+  /** when the sandbox received it (ms), when it knows */
+  receivedMs: number | null;
   /** who sent it: a reload of the thank-you page is the same browser, with the same ids */
   userId: string;
   sessionId: string;
@@ -149,6 +151,7 @@ export class OrderBook {
         pageLoadId: e.pageLoadId,
         pageUrl: e.pageUrl,
         time: e.time,
+        receivedMs: e.receivedMs,
         userId: e.userId,
         sessionId: e.sessionId,
         repeats: [],

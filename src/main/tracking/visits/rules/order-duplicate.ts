@@ -13,10 +13,18 @@
 // same id (an id hard-coded or reused by the order script). And a copy timed and placed as a reload that
 // sent other totals or lines, or a vat (which the tracker never sends), than the first: a reload re-reads
 // the same order script, so another sender (a tag manager, a hand-written beacon call) sent one of them.
+// A copy with the same timestamp, page load, shopper and order as the first is told apart (`resent`): the
+// client stamps each event as it creates it (B getContext) and sends each request once, dropping a failed
+// one (B sendRequests), so that is one request delivered twice by something between the page and the
+// service (a service worker's background sync, a relay that retries), not a second order script. And a
+// copy of the first order sent by a page that had just emptied a cart again (`stale`): B empties its stored
+// cart after an order, so a reload finds no cart to remove; the shopper bought again and the page sent the
+// earlier order's data (a tag manager's ecommerce variable not cleared between purchases).
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
 import { orderRepeats } from './utils/order-repeat';
+import { firstThree } from './types';
 
 const meta: RuleMeta<'visit'> = {
   id: 'order-duplicate',
@@ -29,6 +37,10 @@ const meta: RuleMeta<'visit'> = {
   guards: ['order.transaction'],
   defaultSeverity: 'error',
   messages: {
+    stale:
+      'order "{{orderId}}" was sent again from {{pageUrl}}, {{gap}} after {{firstId}}, with the same totals and lines, but this page had just emptied a cart of {{items}} ({{removeId}}): the shopper bought again, and the order sent is the earlier one. The provider\'s client empties its stored cart after an order, so a reload of the thank-you page has no cart to remove. The data of the previous purchase was sent for this one (a tag manager\'s ecommerce variable not cleared between purchases, an order script cached): this purchase is lost and the earlier one counted twice.',
+    resent:
+      'order "{{orderId}}" arrived again{{arrived}} with the same timestamp, page load, shopper and order as {{firstId}}: one request delivered twice. The provider\'s client creates each event once, stamped with the time it was made, and sends it once (a failed send is dropped, never retried), so something between the page and the service sent it again: a service worker replaying requests (background sync), a relay or proxy that retries, or a test that posts the same body twice. The provider counts every order/transaction, and this order\'s revenue is counted twice.',
     otherPage:
       'order "{{orderId}}" was sent again from {{pageUrl}}, after {{firstId}} sent it from {{firstUrl}}. The provider\'s tracker sends an order once per load of the page holding its script, so a second page sent it: the provider counts every order/transaction, and this order\'s revenue is counted twice.',
     notAsSent:
@@ -39,6 +51,10 @@ const meta: RuleMeta<'visit'> = {
       'order "{{orderId}}" was sent again {{gap}} after {{firstId}}, by another shopper: userId "{{userId}}" and sessionId "{{sessionId}}", where {{firstId}} had userId "{{firstUserId}}" and sessionId "{{firstSessionId}}" ({{pageUrl}}, first from {{firstUrl}}). A reload of the thank-you page keeps both: the provider\'s client keeps the userId for 18 months and the sessionId for 30 minutes of inactivity, in cookies of the storefront\'s domain. So two shoppers\' orders were sent under one orderId (an id hard-coded or reused by the order script): the provider counts the id twice and cannot tell the orders apart.',
   },
   fixes: {
+    stale:
+      "send each thank-you page's own order: clear the tag manager's ecommerce object before each purchase push ({ecommerce: null}), or let the provider's tracker read the page's order script.",
+    resent:
+      'send each beacon once: a service worker or relay may replay only a request that failed with a network error, never one the service answered (and a relay must not retry an answered request).',
     otherPage: 'send the order from the thank-you page only, with its own orderId.',
     otherShopper:
       "give the order script the id of the order just placed (order.id from the shop's order), never a fixed or reused one.",
@@ -71,14 +87,21 @@ export const orderDuplicate = defineRule({
         firstUserId: r.first.userId,
         firstSessionId: r.first.sessionId,
         difference: r.notAsSent ?? '',
+        removeId: r.stale?.removeId ?? '',
+        items: r.stale ? firstThree(r.stale.items) : '',
+        arrived: r.resent?.arrivedAfter ? ` ${r.resent.arrivedAfter} later` : '',
       };
-      const messageId = r.otherShopper
-        ? 'otherShopper'
-        : r.notAsSent !== undefined
-          ? 'notAsSent'
-          : samePage
-            ? 'samePage'
-            : 'otherPage';
+      const messageId = r.resent
+        ? 'resent'
+        : r.otherShopper
+          ? 'otherShopper'
+          : r.stale
+            ? 'stale'
+            : r.notAsSent !== undefined
+              ? 'notAsSent'
+              : samePage
+                ? 'samePage'
+                : 'otherPage';
       out.push(finding(meta, e.id, { messageId, data }, [r.first.eventId, e.id]));
     }
     return out;

@@ -37,6 +37,7 @@ export interface OrderRepeat {
     pageLoadId: string;
     pageUrl: string;
     time: number;
+    receivedMs: number | null;
     userId: string;
     sessionId: string;
     sent: OrderSent;
@@ -53,6 +54,19 @@ export interface OrderRepeat {
   otherShopper: boolean;
   /** how long after the first: "499 ms", "4.2 s" */
   gap: string;
+  /**
+   * the same request delivered again: the same page load, shopper, timestamp and order as the first (the
+   * client stamps each event as it creates it and sends it once); with how much later it arrived, when
+   * the sandbox knows both arrivals
+   */
+  resent?: { arrivedAfter: string | undefined };
+  /**
+   * the first order's data sent again by a page that had just emptied a cart again (its cart/remove with
+   * an empty cart, after the first order, before this one): B empties its stored cart after an order, so a
+   * reload of the thank-you page has no cart to remove; this page's shopper bought again, and the order
+   * sent is the earlier one's (a stale tag manager variable)
+   */
+  stale?: { removeId: string; items: string[] };
   /**
    * how it differs from what the first sent, where a reload of the same page would have sent the same
    * (the same order script; no vat, which the tracker never sends): a second sender, not a reload
@@ -77,15 +91,53 @@ export function* orderRepeats(page: VisitPage, ctx: VisitContext): Generator<Ord
       (first.pageLoadId !== page.pageLoadId || (gap >= RELOAD_MIN_MS && gap <= RELOAD_MS));
     // a reload re-reads the same order script: what it sends differing says a second sender sent it
     const notAsSent = timedAsReload ? difference(first.sent, orderSent(o)) : undefined;
+    // one request delivered twice: nothing of it differs, its time of creation included
+    const resent =
+      gap === 0 &&
+      !otherShopper &&
+      first.pageLoadId === page.pageLoadId &&
+      difference(first.sent, orderSent(o)) === undefined;
+    const emptied = resent
+      ? undefined
+      : ctx.accepted.find(
+          (v) =>
+            v.endpoint === 'cart/remove' &&
+            v.cart !== null &&
+            v.cart.length === 0 &&
+            v.items.length > 0 &&
+            v.base.time > first.time &&
+            v.base.time <= o.base.time,
+        );
+    const stale =
+      emptied && !otherShopper && difference(first.sent, orderSent(o)) === undefined
+        ? {
+            removeId: emptied.base.id,
+            items: emptied.items.map((i) => `${i.qty} × "${i.uid}"`),
+          }
+        : undefined;
+    const arrived =
+      o.base.receivedMs !== null && first.receivedMs !== null
+        ? o.base.receivedMs - first.receivedMs
+        : undefined;
     yield {
       order: o,
       first,
-      reload: timedAsReload && notAsSent === undefined,
+      reload: timedAsReload && notAsSent === undefined && !stale,
       otherShopper,
-      gap: gap < 1000 ? `${gap} ms` : `${Math.round(gap / 100) / 10} s`,
+      gap: spanOf(gap),
       ...(notAsSent !== undefined && { notAsSent }),
+      ...(stale && { stale }),
+      ...(resent && {
+        resent: { arrivedAfter: arrived === undefined ? undefined : spanOf(arrived) },
+      }),
     };
   }
+}
+
+/** "499 ms", "4.2 s" */
+function spanOf(ms: number): string {
+  const abs = Math.abs(ms);
+  return abs < 1000 ? `${abs} ms` : `${Math.round(abs / 100) / 10} s`;
 }
 
 /** How `again` differs from `first` in words, or undefined when it sent the same. */
