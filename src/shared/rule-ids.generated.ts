@@ -95,6 +95,8 @@ export type RuleId =
   | 'click-not-sent'
   | 'cart-add-twice'
   | 'cart-printed-empty'
+  | 'cart-globals-invalid'
+  | 'order-placed-twice'
   | 'pageview-other-url'
   | 'pageview-sku-mismatch'
   | 'line-sku-mismatch'

@@ -161,6 +161,7 @@ export const VisitEventShape = closed({
   orderId: Type.Optional(Type.String()),
   transactionTotal: Type.Optional(Type.Number()),
   total: Type.Optional(Type.Number()),
+  message: Type.Optional(Type.String()),
 });
 /** typed as the DTO (test/unit/admin-schemas.test.ts holds the shape to it) */
 export const VisitEventSchema = dto<VisitEventDto>(VisitEventShape);

@@ -166,7 +166,7 @@ export interface OrderFilter extends VisitFilter {
 
 /** A product page, cart, order or login event as it sits on its page's timeline. */
 export interface VisitEventDto extends PageEventDto {
-  /** `product/pageview`, `cart/add`, `cart/remove`, `order/transaction` or `shopper/login` */
+  /** `product/pageview`, `cart/add`, `cart/remove`, `order/transaction`, `shopper/login` or `log/snap` */
   endpoint: string;
   shopperId?: string;
   dev: boolean;
@@ -177,4 +177,6 @@ export interface VisitEventDto extends PageEventDto {
   orderId?: string;
   transactionTotal?: number;
   total?: number;
+  /** what the provider's client reported in a `log/snap` (its `data.message`) */
+  message?: string;
 }

@@ -492,8 +492,9 @@ export const BEHAVIOURS: readonly Behaviour[] = [
     source:
       'T: items need parentId|uid|sku, qty and price (else a log/snap error instead); mapped parentId: parentId || uid, uid: uid',
     invariant:
-      'Every cart item has a uid, a quantity of at least 1 and a unit price, and names a product of the catalog.',
-    seenBy: ['cart/add', 'cart/remove'],
+      'Every cart item has a uid, a quantity of at least 1 and a unit price, and names a product of the catalog; when the cart globals list items and none has an id, a qty and a price, the tracker sends a log/snap "cart globals missing properties" instead of a cart event.',
+    seenBy: ['cart/add', 'cart/remove', 'log/snap'],
+    sends: ['log/snap'],
     next: 'the page’s cart globals with uid, qty and price for each item',
   },
   // ---- order ----

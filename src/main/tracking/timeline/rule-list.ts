@@ -97,6 +97,8 @@ import { pageviewNotClicked } from '../visits/rules/pageview-not-clicked';
 import { clickNotSent } from '../visits/rules/click-not-sent';
 import { cartAddTwice } from '../visits/rules/cart-add-twice';
 import { cartPrintedEmpty } from '../visits/rules/cart-printed-empty';
+import { cartGlobalsInvalid } from '../visits/rules/cart-globals-invalid';
+import { orderPlacedTwice } from '../visits/rules/order-placed-twice';
 import { pageviewOtherUrl } from '../visits/rules/pageview-other-url';
 import { pageviewSkuMismatch } from '../visits/rules/pageview-sku-mismatch';
 import { lineSkuMismatch } from '../visits/rules/line-sku-mismatch';
@@ -201,6 +203,8 @@ export const RULES: readonly Rule[] = [
   clickNotSent,
   cartAddTwice,
   cartPrintedEmpty,
+  cartGlobalsInvalid,
+  orderPlacedTwice,
   pageviewOtherUrl,
   pageviewSkuMismatch,
   lineSkuMismatch,

@@ -15,6 +15,7 @@ export const VISIT_ENDPOINTS = [
   'cart/remove',
   'order/transaction',
   'shopper/login',
+  'log/snap',
 ] as const;
 export type VisitEndpoint = (typeof VISIT_ENDPOINTS)[number];
 
@@ -61,6 +62,8 @@ export interface VisitEvent {
   total: number | null;
   /** data.vat of an order (a rate: 0.20 for 20%); null when it has none */
   vat: number | null;
+  /** what a log/snap reported: the provider's client's own error message (`cart-globals-invalid`) */
+  logged?: ClientLog;
   /** set by the book when the event is folded in: what its cart contradicts (cart-inconsistent) */
   cartReading?: CartReading;
   /**
@@ -164,7 +167,31 @@ export function readVisitEvent(rec: RecordedEvent, base: PageEvent): VisitEvent 
     vat: isOrder && typeof data.vat === 'number' && Number.isFinite(data.vat) ? data.vat : null,
     ...(userAgent !== undefined && { userAgent }),
     ...(currency !== '' && { currency }),
+    ...(endpoint === 'log/snap' && { logged: readLog(data) }),
   };
+}
+
+/**
+ * What the provider's client reported in a log/snap: its message, and of a cart it sent in the details
+ * (T: "cart globals missing properties", `details: { cart }`) how many items and the keys they had.
+ */
+export interface ClientLog {
+  message: string;
+  cartItems?: number;
+  /** the keys the cart's items had, each once, in the order first met (at most 12) */
+  cartKeys?: string[];
+}
+
+function readLog(data: Record<string, unknown>): ClientLog {
+  const message = typeof data.message === 'string' ? data.message : '';
+  const details = isObject(data.details) ? data.details : undefined;
+  const cart = details && Array.isArray(details.cart) ? details.cart : undefined;
+  if (!cart) return { message };
+  const keys: string[] = [];
+  for (const item of cart.slice(0, 50))
+    if (isObject(item))
+      for (const k of Object.keys(item)) if (keys.length < 12 && !keys.includes(k)) keys.push(k);
+  return { message, cartItems: cart.length, cartKeys: keys };
 }
 
 /** The product ids of an item that can match another's: empty ids never match. */
@@ -270,6 +297,7 @@ export function visitEventDto(v: VisitEvent): VisitEventDto {
     ...(v.orderId !== null && { orderId: v.orderId }),
     ...(v.transactionTotal !== null && { transactionTotal: v.transactionTotal }),
     ...(v.total !== null && { total: v.total }),
+    ...(v.logged && { message: v.logged.message }),
     errors: e.errors,
   };
 }

@@ -28,6 +28,8 @@ function what(e: VisitEventDto): string {
       return `order ${JSON.stringify(e.orderId ?? '')} · transactionTotal ${e.transactionTotal} · total ${e.total} · ${items(e.items)}`;
     case 'shopper/login':
       return `login as ${e.shopperId ?? '(no shopperId)'}`;
+    case 'log/snap':
+      return `the client reported: ${JSON.stringify(e.message ?? '')}`;
     default:
       return '';
   }
