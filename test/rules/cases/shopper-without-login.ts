@@ -34,6 +34,17 @@ export default {
         visitPage('pdp2').product('b', { at: 20_000 }),
       ],
     },
+    {
+      name: 'one browser: a shopper logs in, another logs in, the first logs in again',
+      events: () => [
+        visitPage('account').login('s-9', { at: 0 }),
+        visitPage('pdp').product('a', as('s-9', 10_000)),
+        visitPage('account2').login('s-10', { at: 20_000 }),
+        visitPage('pdp2').product('b', as('s-10', 30_000)),
+        visitPage('account3').login('s-9', { at: 40_000 }),
+        visitPage('pdp3').product('c', as('s-9', 50_000)),
+      ],
+    },
   ],
   invalid: [
     {
@@ -44,6 +55,7 @@ export default {
       ],
       findings: [
         {
+          messageId: 'noLogin',
           message: 'carried none, and no shopper/login with "s-9"',
           pageLoadId: 'cart',
           events: [0, 1],
@@ -57,7 +69,32 @@ export default {
         visitPage('pdp').product('a', as('s-9', 10_000)),
         visitPage('pdp2').product('b', as('s-10', 20_000)),
       ],
-      findings: [{ message: 'carried shopperId "s-9"', pageLoadId: 'pdp2', events: [1, 2] }],
+      findings: [
+        {
+          messageId: 'noLogin',
+          message: 'carried shopperId "s-9"',
+          pageLoadId: 'pdp2',
+          events: [1, 2],
+        },
+      ],
+    },
+    {
+      name: 'ids made once on the server: two logged-in shoppers’ pages alternate in one visit',
+      events: () => [
+        visitPage('account').login('s-9', { at: 0 }),
+        visitPage('pdp').product('a', as('s-9', 10_000)),
+        visitPage('account2').login('s-10', { at: 20_000 }),
+        visitPage('pdp2').product('b', as('s-10', 30_000)),
+        visitPage('pdp3').product('c', as('s-9', 40_000)),
+      ],
+      findings: [
+        {
+          messageId: 'shared',
+          message: "two shoppers' browsers send this visit's userId and sessionId",
+          fix: 'do not generate them on the server',
+          pageLoadId: 'pdp3',
+        },
+      ],
     },
   ],
 } satisfies RuleCases;

@@ -7,7 +7,10 @@
 // visit a shopperId appears (or changes) only together with a login of that id. What it exempts: the
 // visit's first events (a shopper logged in on an earlier visit keeps the stored id), a login created up
 // to BATCH_MS after the event (the login waits in the 300 ms queue while cart events go at once), and a
-// shopperId that goes away (the client never drops a stored one: shopper-dropped names that).
+// shopperId that goes away (the client never drops a stored one: shopper-dropped names that). A shopperId
+// that comes back after another shopper's, with no login of it between (`shared`), is told as two browsers
+// sending one visit's ids: one browser cannot go back to a shopper without the client logging it in again,
+// so the userId and sessionId were made once and given to both (made on the server, printed into pages).
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
@@ -28,10 +31,14 @@ const meta: RuleMeta<'visit'> = {
   guards: ['login.shopper'],
   defaultSeverity: 'warning',
   messages: {
+    shared:
+      "{{eventId}} carries shopperId \"{{shopperId}}\" again ({{firstId}} carried it), after the visit's events since carried {{prior}} ({{priorId}}), and no shopper/login with \"{{shopperId}}\" came between: two shoppers' browsers send this visit's userId and sessionId. The provider's client makes those ids in each browser (its cookies and localStorage) and logs the page's shopper in whenever it changes, so one browser cannot go back to a shopper without a login: the ids were made once and given to both, and their searches, carts and orders are merged into one visit.",
     noLogin:
       '{{eventId}} carries shopperId "{{shopperId}}", but the visit\'s event before it ({{priorId}}) carried {{prior}}, and no shopper/login with "{{shopperId}}" was sent. The provider\'s tracker sends shopper/login whenever the page\'s shopper id differs from the one it stored, so a shopperId never appears or changes without one: personalization and the merchant\'s shopper reports miss the login.',
   },
   fixes: {
+    shared:
+      'let the provider’s client create userId and sessionId in each browser: do not generate them on the server or print them into pages (or cached HTML).',
     noLogin:
       "give the tracker the shopper's id (shopper.id) on every page once they are logged in; it sends the login itself.",
   },
@@ -52,6 +59,30 @@ export const shopperWithoutLogin = defineRule({
       if (!prior || prior.shopperId === m.shopperId) continue;
       if (loggedIn(visit.shoppers, m.shopperId, prior.time, m.time + BATCH_MS)) continue;
       reported.add(m.shopperId);
+      // the same shopper seen before the other one: another browser, not this one changing its shopper
+      const earlier = prior.shopperId
+        ? visit.shoppers.find((x) => x.shopperId === m.shopperId && x.time < prior.time)
+        : undefined;
+      if (earlier) {
+        out.push(
+          finding(
+            meta,
+            m.eventId,
+            {
+              messageId: 'shared',
+              data: {
+                eventId: m.eventId,
+                shopperId: m.shopperId,
+                firstId: earlier.eventId,
+                priorId: prior.eventId,
+                prior: `shopperId "${prior.shopperId}"`,
+              },
+            },
+            [earlier.eventId, prior.eventId, m.eventId],
+          ),
+        );
+        continue;
+      }
       out.push(
         finding(
           meta,
