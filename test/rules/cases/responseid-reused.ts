@@ -1,7 +1,17 @@
 import { PageBuilder, T0, issued, visitPage, type RuleCases } from '../kit';
 
 /** r1 asked for by page load a (nothing of it sent there), then rendered on page load b `after` ms later */
-const askedByA = (o: { test: boolean; dev: boolean; after: number; sessionId?: string }) => ({
+const askedByA = (o: {
+  test: boolean;
+  dev: boolean;
+  after: number;
+  sessionId?: string;
+  /** the URL the search was asked from (the request's domain) */
+  askerUrl?: string;
+  /** page load b's URL and what it sends of r1 (a render when not said) */
+  pageUrl?: string;
+  sends?: 'render' | 'impression' | 'sequence';
+}) => ({
   provenance: {
     companion: true,
     responses: [
@@ -9,15 +19,35 @@ const askedByA = (o: { test: boolean; dev: boolean; after: number; sessionId?: s
         responseId: 'r1',
         test: o.test,
         issuedAt: T0,
-        requester: { userId: 'user-1', sessionId: o.sessionId ?? 'session-1', pageLoadId: 'a' },
+        requester: {
+          userId: 'user-1',
+          sessionId: o.sessionId ?? 'session-1',
+          pageLoadId: 'a',
+          ...(o.askerUrl !== undefined && { pageUrl: o.askerUrl }),
+        },
       }),
     ],
   },
   events: () => {
-    const b = new PageBuilder({ pageLoadId: 'b', dev: o.dev });
-    return [b.render('r1', { at: o.after, recv: o.after })];
+    const b = new PageBuilder({
+      pageLoadId: 'b',
+      dev: o.dev,
+      ...(o.pageUrl !== undefined && { pageUrl: o.pageUrl }),
+    });
+    const at = { at: o.after, recv: o.after };
+    if (o.sends === 'impression') return [b.impression('r1', ['x'], at)];
+    if (o.sends === 'sequence')
+      return [
+        b.render('r1', at),
+        b.impression('r1', ['x'], { at: o.after + 3, recv: o.after + 3 }),
+        b.click('r1', 'x', { at: o.after + 5, recv: o.after + 5 }),
+      ];
+    return [b.render('r1', at)];
   },
 });
+
+const SEARCH_URL = 'http://localhost:3000/search?q=shoes';
+const PRODUCT_URL = 'http://localhost:3000/products/p100';
 
 /** a listing's tile impressed, then its product page: a pageview, and the tile's click `after` ms after it */
 const clickFromPdp = (after: number) => () => {
@@ -74,11 +104,45 @@ export default {
       ...askedByA({ test: false, dev: false, after: 6 * 60_000 }),
     },
     {
+      name: 'asked by a page load that sent nothing, rendered by a later one at the same search (the cache served it)',
+      ...askedByA({ test: false, dev: false, after: 60_000, askerUrl: SEARCH_URL }),
+    },
+    {
+      name: 'edge: asked by a page load that sent nothing; a product page sends only an impression of it, no render',
+      ...askedByA({
+        test: false,
+        dev: false,
+        after: 60_000,
+        askerUrl: SEARCH_URL,
+        pageUrl: PRODUCT_URL,
+        sends: 'impression',
+      }),
+    },
+    {
       name: 'asked by another session’s page load (responseid-other-visitor names it)',
       ...askedByA({ test: true, dev: true, after: 1000, sessionId: 'session-9' }),
     },
   ],
   invalid: [
+    {
+      name: 'a consent queue replays the search page’s render, impression and click on the product page, with its context',
+      ...askedByA({
+        test: false,
+        dev: false,
+        after: 60_000,
+        askerUrl: SEARCH_URL,
+        pageUrl: PRODUCT_URL,
+        sends: 'sequence',
+      }),
+      findings: [
+        {
+          messageId: 'sentLater',
+          message:
+            'but page load a asked for that search (http://localhost:3000/search?q=shoes) and sent none of them',
+          fix: 'instead of queueing its calls',
+        },
+      ],
+    },
     {
       name: 'asked by another page load in development mode (no cache), rendered here',
       ...askedByA({ test: true, dev: true, after: 1000 }),
@@ -126,6 +190,52 @@ export default {
           behaviour: 'search.render-cached',
         },
       ],
+    },
+    {
+      name: 'a consent manager starts a second tracker on the listing: the click comes under new ids, no render',
+      events: () => {
+        const a = new PageBuilder({ pageLoadId: 'a' });
+        const b = new PageBuilder({ pageLoadId: 'b', sessionId: 'session-2', userId: 'user-2' });
+        return [
+          a.render('r1', { at: 0 }),
+          a.impression('r1', ['x', 'y'], { at: 1200 }),
+          b.click('r1', 'y', { at: 6000 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'secondTracker',
+          message: 'which page load a rendered at the same URL 6.0 s earlier under another session',
+          fix: 'instead of constructing a new Beacon',
+          pageLoadId: 'b',
+        },
+      ],
+    },
+    {
+      name: 'edge: the same, 30 min and 1 ms later: another session’s stale id',
+      events: () => {
+        const a = new PageBuilder({ pageLoadId: 'a' });
+        const b = new PageBuilder({ pageLoadId: 'b', sessionId: 'session-2', userId: 'user-2' });
+        return [
+          a.render('r1', { at: 0 }),
+          a.impression('r1', ['x', 'y'], { at: 1200 }),
+          b.click('r1', 'y', { at: 1_800_001 }),
+        ];
+      },
+      findings: [{ messageId: 'reused', message: 'in another session', pageLoadId: 'b' }],
+    },
+    {
+      name: 'edge: another session renders it at the same URL (a cached page served to another visitor)',
+      events: () => {
+        const a = new PageBuilder({ pageLoadId: 'a' });
+        const b = new PageBuilder({ pageLoadId: 'b', sessionId: 'session-2', userId: 'user-2' });
+        return [
+          a.render('r1', { at: 0 }),
+          b.render('r1', { at: 6000 }),
+          b.click('r1', 'y', { at: 9000 }),
+        ];
+      },
+      findings: [{ messageId: 'reused', message: 'in another session', pageLoadId: 'b' }],
     },
     {
       name: 'a stored responseId sent again from another page',

@@ -5,6 +5,7 @@ import { endpointOf } from '../../../../shared/kinds';
 import type { Page } from '../page';
 import { describeSearch, sameSearch } from './utils/search-params';
 import { issuedFor } from './utils/provenance';
+import { withoutHash } from './utils/request-context';
 import { CACHE_MS } from './utils/listing-renders';
 import type { Response } from '../response';
 import type { RuleContext } from './types';
@@ -28,6 +29,10 @@ const meta: RuleMeta<'response'> = {
   ],
   defaultSeverity: 'error',
   messages: {
+    secondTracker:
+      '{{events}} on this page load ({{pageUrl}}) {{names}} responseId "{{responseId}}", which page load {{originPage}} rendered at the same URL {{after}} earlier under another session ("{{originSession}}"), and this page load rendered nothing: the page went on tracking under new ids. The provider\'s client makes the userId, sessionId and pageLoadId once per page (one tracker; the ids kept in its cookies and localStorage), so a second tracker was started on the page (a consent manager that creates a new Beacon when the shopper accepts, throwing the first one\'s ids away): the visit is split in two, and the click\'s credit leaves the session that searched.',
+    sentLater:
+      "{{events}} of responseId \"{{responseId}}\" arrived on this page load ({{pageUrl}}), but page load {{asker}} asked for that search ({{askerUrl}}) and sent none of them, and this page does not make it ({{search}}): they were created on that page and sent from this one, with this page's context. The provider's client builds an event's context as it creates it and sends it within 300 ms, and its cache serves a response only to a page that makes the same search; a queue that held the tracking calls and replayed them here (a consent manager holding tracking until the shopper accepts, a tag that fires on the next page) moves the search's events to the wrong page: its impressions look instant, and its click is credited to a page that never showed the results.",
     clickOnArrival:
       '{{events}} on this page ({{pageUrl}}) {{names}} responseId "{{responseId}}" of page {{originPage}} ({{originUrl}}, first seen in {{originEvent}}), {{after}} after this page load began: the click was sent by the page it led to, on its arrival, not by the listing. The provider\'s client sends a clickthrough at once when the shopper clicks the tile (with keepalive, so it outlives the navigation), under the listing\'s page load; sent here, it names a page that never showed the tile.',
     askedElsewhere:
@@ -37,6 +42,10 @@ const meta: RuleMeta<'response'> = {
   },
   fix: 'Take data.responseId from the search response shown on this page; never store and resend it elsewhere.',
   fixes: {
+    secondTracker:
+      'create the tracker once per page; when consent arrives, keep that instance and its ids (let it persist them) instead of constructing a new Beacon.',
+    sentLater:
+      'let the provider’s client send each event from the page that made it: start the tracker once consent is given (or in its cookieless mode) instead of queueing its calls and replaying them on a later page.',
     clickOnArrival:
       "send {{clickthrough}} from the listing when the tile is clicked (the provider's track.product.click, at once with keepalive), not from the page the click leads to.",
     askedElsewhere:
@@ -48,6 +57,12 @@ const meta: RuleMeta<'response'> = {
   // who asked for a response, when the companion issued it
   needs: { supersedes: true, origins: true, provenance: true },
 };
+
+/**
+ * how long after a page load rendered a response the same page may go on under a second tracker's ids (a
+ * session's life: a shopper who accepts the consent banner does so while the page is open)
+ */
+const SECOND_TRACKER_MS = 30 * 60_000;
 
 /** how soon after a page load began a click of another page's tile reads as sent on its arrival */
 const ARRIVAL_MS = 2_000;
@@ -103,22 +118,41 @@ export const responseIdReused = defineRule({
         ? here[0]!.time - pageStart(ctx.page)
         : Infinity;
     const onArrival = begun <= ARRIVAL_MS;
+    // the same page, seconds later, under new ids and without a render of its own: a second tracker
+    const secondTracker =
+      !onArrival &&
+      origin.sessionId !== r.sessionId &&
+      withoutHash(origin.pageUrl) === withoutHash(r.pageUrl) &&
+      !here.some((e) => e.event === 'render') &&
+      here[0]!.time >= origin.time &&
+      here[0]!.time - origin.time <= SECOND_TRACKER_MS;
     return [
       finding(
         meta,
         r.responseId,
-        onArrival
+        secondTracker
           ? {
-              messageId: 'clickOnArrival',
+              messageId: 'secondTracker',
               data: {
                 ...data,
                 events: list(here.map((e) => describe(e))),
                 names: here.length === 1 ? 'names' : 'name',
-                after: duration(Math.max(0, begun)),
-                clickthrough: endpointOf(r.kind, 'clickthrough'),
+                after: duration(here[0]!.time - origin.time),
+                originSession: origin.sessionId,
               },
             }
-          : { messageId: 'reused', data },
+          : onArrival
+            ? {
+                messageId: 'clickOnArrival',
+                data: {
+                  ...data,
+                  events: list(here.map((e) => describe(e))),
+                  names: here.length === 1 ? 'names' : 'name',
+                  after: duration(Math.max(0, begun)),
+                  clickthrough: endpointOf(r.kind, 'clickthrough'),
+                },
+              }
+            : { messageId: 'reused', data },
         [origin.eventId, ...here.map((e) => e.id)],
         {
           responseId: r.responseId,
@@ -136,7 +170,10 @@ export const responseIdReused = defineRule({
  * responseid-other-visitor's), sent here where the client's cache could not have served it: the request
  * asked test=true or the events are dev (no cache in development), or its first event here came more than
  * CACHE_MS after the answer (by the sandbox's clock, which answered and received both). Exempt: a request
- * that named no page load, and any that the cache could have served (production, within its minutes).
+ * that named no page load, and any that the cache could have served (production, within its minutes). And,
+ * within the cache's reach, a response rendered here whose asker sent none of its events (no other page
+ * carried it: this branch runs only then) at a URL that does not make its search (the cache serves a
+ * response only to the same request): its events were made on the asker and sent from here (`sentLater`).
  */
 function askedElsewhere(r: Response, ctx: RuleContext) {
   const issued = issuedFor(r, ctx);
@@ -153,7 +190,34 @@ function askedElsewhere(r: Response, ctx: RuleContext) {
       : after > CACHE_MS
         ? `${Math.round(after / 60_000)} minutes after it was answered, past the client's 5-minute cache`
         : null;
-  if (why === null) return [];
+  if (why === null) {
+    // within the cache's reach: the whole sequence moved here from a page that does another search
+    if (
+      asker.pageUrl === undefined ||
+      !here.some((e) => e.event === 'render') ||
+      sameSearch(asker.pageUrl, r.pageUrl)
+    )
+      return [];
+    return [
+      finding(
+        meta,
+        r.responseId,
+        {
+          messageId: 'sentLater',
+          data: {
+            responseId: r.responseId,
+            asker: asker.pageLoadId,
+            askerUrl: asker.pageUrl,
+            pageUrl: r.pageUrl,
+            events: list(here.map((e) => describe(e))),
+            search: `this page: ${describeSearch(r.pageUrl)}; the search: ${describeSearch(asker.pageUrl)}`,
+          },
+        },
+        here.map((e) => e.id),
+        { responseId: r.responseId, behaviour: 'search.response-bound' },
+      ),
+    ];
+  }
   const data = {
     responseId: r.responseId,
     asker: asker.pageLoadId,
