@@ -192,6 +192,51 @@ export default {
       ],
     },
     {
+      name: 'server-side rendering: the server renders the search from its own host and ids, then the browser renders it again',
+      events: () => {
+        const server = new PageBuilder({
+          pageLoadId: 'srv',
+          sessionId: 'server-session',
+          userId: 'server-user',
+          pageUrl: 'http://localhost:3000/search?q=shoes',
+        });
+        const b = new PageBuilder({
+          pageLoadId: 'b',
+          pageUrl: 'https://shop.example/search?q=shoes',
+        });
+        return [
+          server.render('r1', { at: 0 }),
+          b.render('r1', { at: 900 }),
+          b.impression('r1', ['x'], { at: 2100 }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'serverRender',
+          message: 'under another session, 0.9 s before this page',
+          fix: 'send tracking only from the browser',
+          pageLoadId: 'b',
+        },
+      ],
+    },
+    {
+      name: 'edge: the other host’s render 10.001 s before: a stale id, not the server’s render',
+      events: () => {
+        const server = new PageBuilder({
+          pageLoadId: 'srv',
+          sessionId: 'server-session',
+          userId: 'server-user',
+          pageUrl: 'http://localhost:3000/search?q=shoes',
+        });
+        const b = new PageBuilder({
+          pageLoadId: 'b',
+          pageUrl: 'https://shop.example/search?q=shoes',
+        });
+        return [server.render('r1', { at: 0 }), b.render('r1', { at: 10_001 })];
+      },
+      findings: [{ messageId: 'reused', pageLoadId: 'b' }],
+    },
+    {
       name: 'a consent manager starts a second tracker on the listing: the click comes under new ids, no render',
       events: () => {
         const a = new PageBuilder({ pageLoadId: 'a' });

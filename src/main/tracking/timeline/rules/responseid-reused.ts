@@ -1,5 +1,11 @@
 // `responseid-reused`: a responseId first seen on another page (another search or session), or asked for
-// by another page load where the client's cache could not have served it here: a stale id.
+// by another page load where the client's cache could not have served it here: a stale id. Three causes
+// that are not a stored id get messages of their own, each from what the client never does: a render from
+// another host and session seconds before this page's own (`serverRender`: the client creates every event
+// in the browser), a click under new ids on the same URL seconds after another session rendered the
+// response, with no render here (`secondTracker`: one tracker per page makes its ids once), and the whole
+// sequence of a response sent from a later page that does not make its search, by an asker that sent
+// none of it (`sentLater`: the client builds an event's context as it creates it, and sends within 300 ms).
 import { describe, duration, finding, list, plural, defineRule, type RuleMeta } from './types';
 import { endpointOf } from '../../../../shared/kinds';
 import type { Page } from '../page';
@@ -29,6 +35,8 @@ const meta: RuleMeta<'response'> = {
   ],
   defaultSeverity: 'error',
   messages: {
+    serverRender:
+      "responseId \"{{responseId}}\" was first rendered by page load {{originPage}} at {{originUrl}} ({{originEvent}}) under another session, {{after}} before this page ({{pageUrl}}) rendered it, on another host: the server that rendered this page sent that render (server-side rendering). The provider's client creates every event in the browser, with the page's href and the browser's ids, so a render from another host and session moments before the browser's own is the server's: the provider counts two renders of one search, one of them by a visitor who never existed.",
     secondTracker:
       '{{events}} on this page load ({{pageUrl}}) {{names}} responseId "{{responseId}}", which page load {{originPage}} rendered at the same URL {{after}} earlier under another session ("{{originSession}}"), and this page load rendered nothing: the page went on tracking under new ids. The provider\'s client makes the userId, sessionId and pageLoadId once per page (one tracker; the ids kept in its cookies and localStorage), so a second tracker was started on the page (a consent manager that creates a new Beacon when the shopper accepts, throwing the first one\'s ids away): the visit is split in two, and the click\'s credit leaves the session that searched.',
     sentLater:
@@ -42,6 +50,8 @@ const meta: RuleMeta<'response'> = {
   },
   fix: 'Take data.responseId from the search response shown on this page; never store and resend it elsewhere.',
   fixes: {
+    serverRender:
+      'send tracking only from the browser (after hydration, from an effect): the server render must not call the tracker.',
     secondTracker:
       'create the tracker once per page; when consent arrives, keep that instance and its ids (let it persist them) instead of constructing a new Beacon.',
     sentLater:
@@ -63,6 +73,18 @@ const meta: RuleMeta<'response'> = {
  * session's life: a shopper who accepts the consent banner does so while the page is open)
  */
 const SECOND_TRACKER_MS = 30 * 60_000;
+
+/** a server's render of a page reaches the browser, which renders it again, within this */
+const SERVER_RENDER_MS = 10_000;
+
+/** The host of a URL ('' when it is none). */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+}
 
 /** how soon after a page load began a click of another page's tile reads as sent on its arrival */
 const ARRIVAL_MS = 2_000;
@@ -118,6 +140,16 @@ export const responseIdReused = defineRule({
         ? here[0]!.time - pageStart(ctx.page)
         : Infinity;
     const onArrival = begun <= ARRIVAL_MS;
+    // a render from another host and session moments before this one: the server that rendered the page
+    const render = here.find((e) => e.event === 'render');
+    const serverRender =
+      !onArrival &&
+      render !== undefined &&
+      origin.event === 'render' &&
+      origin.sessionId !== r.sessionId &&
+      render.time >= origin.time &&
+      render.time - origin.time <= SERVER_RENDER_MS &&
+      hostOf(origin.pageUrl) !== hostOf(r.pageUrl);
     // the same page, seconds later, under new ids and without a render of its own: a second tracker
     const secondTracker =
       !onArrival &&
@@ -130,29 +162,34 @@ export const responseIdReused = defineRule({
       finding(
         meta,
         r.responseId,
-        secondTracker
+        serverRender
           ? {
-              messageId: 'secondTracker',
-              data: {
-                ...data,
-                events: list(here.map((e) => describe(e))),
-                names: here.length === 1 ? 'names' : 'name',
-                after: duration(here[0]!.time - origin.time),
-                originSession: origin.sessionId,
-              },
+              messageId: 'serverRender',
+              data: { ...data, after: duration(render!.time - origin.time) },
             }
-          : onArrival
+          : secondTracker
             ? {
-                messageId: 'clickOnArrival',
+                messageId: 'secondTracker',
                 data: {
                   ...data,
                   events: list(here.map((e) => describe(e))),
                   names: here.length === 1 ? 'names' : 'name',
-                  after: duration(Math.max(0, begun)),
-                  clickthrough: endpointOf(r.kind, 'clickthrough'),
+                  after: duration(here[0]!.time - origin.time),
+                  originSession: origin.sessionId,
                 },
               }
-            : { messageId: 'reused', data },
+            : onArrival
+              ? {
+                  messageId: 'clickOnArrival',
+                  data: {
+                    ...data,
+                    events: list(here.map((e) => describe(e))),
+                    names: here.length === 1 ? 'names' : 'name',
+                    after: duration(Math.max(0, begun)),
+                    clickthrough: endpointOf(r.kind, 'clickthrough'),
+                  },
+                }
+              : { messageId: 'reused', data },
         [origin.eventId, ...here.map((e) => e.id)],
         {
           responseId: r.responseId,
