@@ -362,7 +362,7 @@ export function PageView({
       {page.visitEvents && page.visitEvents.length > 0 && (
         <section className="section" aria-labelledby="visit-events-title">
           <h3 id="visit-events-title" className="section-title">
-            Product, cart and order events
+            Product, cart, order and login events, and the client’s logs
           </h3>
           <VisitEvents
             events={page.visitEvents}
