@@ -1,5 +1,16 @@
 import { PageBuilder, visitPage, type RuleCases } from '../kit';
 
+/** a listing of three tiles, then two of them clicked (opened in tabs): [uid, ms] each */
+const twoClicks = (first: [string, number], second: [string, number]) => {
+  const p = new PageBuilder({ pageLoadId: 'search' });
+  return [
+    p.render('r1', { at: 0 }),
+    p.impression('r1', ['P101', 'P102', 'P103'], { at: 1200 }),
+    p.click('r1', first[0], { at: first[1] }),
+    p.click('r1', second[0], { at: second[1] }),
+  ];
+};
+
 export default {
   valid: [
     {
@@ -90,59 +101,35 @@ export default {
     },
     {
       name: 'two tiles opened in background tabs (ctrl-clicks 0.6 s apart): the first click’s page loads after the second click',
-      events: () => {
-        const p = new PageBuilder({ pageLoadId: 'search' });
-        return [
-          p.render('r1', { at: 0 }),
-          p.impression('r1', ['P101', 'P102', 'P103'], { at: 1200 }),
-          p.click('r1', 'P101', { at: 3000 }),
-          p.click('r1', 'P103', { at: 3600 }),
-          visitPage('tab1').product('P101', { at: 4000 }),
-          visitPage('tab2').product('P103', { at: 4300 }),
-        ];
-      },
+      events: () => [
+        ...twoClicks(['P101', 3000], ['P103', 3600]),
+        visitPage('tab1').product('P101', { at: 4000 }),
+        visitPage('tab2').product('P103', { at: 4300 }),
+      ],
     },
     {
       name: 'edge: the click that names the product 10.0 s before its view, a later click of another tile',
-      events: () => {
-        const p = new PageBuilder({ pageLoadId: 'search' });
-        return [
-          p.render('r1', { at: 0 }),
-          p.impression('r1', ['P101', 'P102', 'P103'], { at: 1200 }),
-          p.click('r1', 'P101', { at: 3000 }),
-          p.click('r1', 'P103', { at: 12_000 }),
-          visitPage('tab1').product('P101', { at: 13_000 }),
-        ];
-      },
+      events: () => [
+        ...twoClicks(['P101', 3000], ['P103', 12_000]),
+        visitPage('tab1').product('P101', { at: 13_000 }),
+      ],
     },
   ],
   invalid: [
     {
       name: 'two clicks in tabs, neither naming the product the page views: the latest click is named',
-      events: () => {
-        const p = new PageBuilder({ pageLoadId: 'search' });
-        return [
-          p.render('r1', { at: 0 }),
-          p.impression('r1', ['P101', 'P102', 'P103'], { at: 1200 }),
-          p.click('r1', 'P102', { at: 3000 }),
-          p.click('r1', 'P103', { at: 3600 }),
-          visitPage('pdp').product('P101', { at: 4000 }),
-        ];
-      },
+      events: () => [
+        ...twoClicks(['P102', 3000], ['P103', 3600]),
+        visitPage('pdp').product('P101', { at: 4000 }),
+      ],
       findings: [{ message: 'after clicking "P103"', pageLoadId: 'pdp', events: [3, 4] }],
     },
     {
       name: 'edge: the click that names the product 10.001 s before its view no longer counts; the later click is named',
-      events: () => {
-        const p = new PageBuilder({ pageLoadId: 'search' });
-        return [
-          p.render('r1', { at: 0 }),
-          p.impression('r1', ['P101', 'P102', 'P103'], { at: 1200 }),
-          p.click('r1', 'P101', { at: 2_999 }),
-          p.click('r1', 'P103', { at: 12_000 }),
-          visitPage('pdp').product('P101', { at: 13_000 }),
-        ];
-      },
+      events: () => [
+        ...twoClicks(['P101', 2_999], ['P103', 12_000]),
+        visitPage('pdp').product('P101', { at: 13_000 }),
+      ],
       findings: [{ message: 'after clicking "P103"', pageLoadId: 'pdp', events: [3, 4] }],
     },
     {

@@ -77,6 +77,38 @@ const revisit = (dev: boolean, after: number) => () => {
   ];
 };
 
+/** a server renders r1 from its own host and ids, then the browser renders it `after` ms later */
+const serverThenBrowser = (after: number, impressed: boolean) => {
+  const server = new PageBuilder({
+    pageLoadId: 'srv',
+    sessionId: 'server-session',
+    userId: 'server-user',
+    pageUrl: 'http://localhost:3000/search?q=shoes',
+  });
+  const b = new PageBuilder({ pageLoadId: 'b', pageUrl: 'https://shop.example/search?q=shoes' });
+  return [
+    server.render('r1', { at: 0 }),
+    b.render('r1', { at: after }),
+    ...(impressed ? [b.impression('r1', ['x'], { at: after + 1200 })] : []),
+  ];
+};
+
+/** page load a, and page load b at the same URL under another session and userId */
+const otherSession = (): [PageBuilder, PageBuilder] => [
+  new PageBuilder({ pageLoadId: 'a' }),
+  new PageBuilder({ pageLoadId: 'b', sessionId: 'session-2', userId: 'user-2' }),
+];
+
+/** a renders and impresses r1; b clicks one of its tiles `at` ms after the render, rendering nothing */
+const secondTracker = (at: number) => {
+  const [a, b] = otherSession();
+  return [
+    a.render('r1', { at: 0 }),
+    a.impression('r1', ['x', 'y'], { at: 1200 }),
+    b.click('r1', 'y', { at }),
+  ];
+};
+
 export default {
   valid: [
     {
@@ -193,23 +225,7 @@ export default {
     },
     {
       name: 'server-side rendering: the server renders the search from its own host and ids, then the browser renders it again',
-      events: () => {
-        const server = new PageBuilder({
-          pageLoadId: 'srv',
-          sessionId: 'server-session',
-          userId: 'server-user',
-          pageUrl: 'http://localhost:3000/search?q=shoes',
-        });
-        const b = new PageBuilder({
-          pageLoadId: 'b',
-          pageUrl: 'https://shop.example/search?q=shoes',
-        });
-        return [
-          server.render('r1', { at: 0 }),
-          b.render('r1', { at: 900 }),
-          b.impression('r1', ['x'], { at: 2100 }),
-        ];
-      },
+      events: () => serverThenBrowser(900, true),
       findings: [
         {
           messageId: 'serverRender',
@@ -221,32 +237,12 @@ export default {
     },
     {
       name: 'edge: the other host’s render 10.001 s before: a stale id, not the server’s render',
-      events: () => {
-        const server = new PageBuilder({
-          pageLoadId: 'srv',
-          sessionId: 'server-session',
-          userId: 'server-user',
-          pageUrl: 'http://localhost:3000/search?q=shoes',
-        });
-        const b = new PageBuilder({
-          pageLoadId: 'b',
-          pageUrl: 'https://shop.example/search?q=shoes',
-        });
-        return [server.render('r1', { at: 0 }), b.render('r1', { at: 10_001 })];
-      },
+      events: () => serverThenBrowser(10_001, false),
       findings: [{ messageId: 'reused', pageLoadId: 'b' }],
     },
     {
       name: 'a consent manager starts a second tracker on the listing: the click comes under new ids, no render',
-      events: () => {
-        const a = new PageBuilder({ pageLoadId: 'a' });
-        const b = new PageBuilder({ pageLoadId: 'b', sessionId: 'session-2', userId: 'user-2' });
-        return [
-          a.render('r1', { at: 0 }),
-          a.impression('r1', ['x', 'y'], { at: 1200 }),
-          b.click('r1', 'y', { at: 6000 }),
-        ];
-      },
+      events: () => secondTracker(6000),
       findings: [
         {
           messageId: 'secondTracker',
@@ -258,22 +254,13 @@ export default {
     },
     {
       name: 'edge: the same, 30 min and 1 ms later: another session’s stale id',
-      events: () => {
-        const a = new PageBuilder({ pageLoadId: 'a' });
-        const b = new PageBuilder({ pageLoadId: 'b', sessionId: 'session-2', userId: 'user-2' });
-        return [
-          a.render('r1', { at: 0 }),
-          a.impression('r1', ['x', 'y'], { at: 1200 }),
-          b.click('r1', 'y', { at: 1_800_001 }),
-        ];
-      },
+      events: () => secondTracker(1_800_001),
       findings: [{ messageId: 'reused', message: 'in another session', pageLoadId: 'b' }],
     },
     {
       name: 'edge: another session renders it at the same URL (a cached page served to another visitor)',
       events: () => {
-        const a = new PageBuilder({ pageLoadId: 'a' });
-        const b = new PageBuilder({ pageLoadId: 'b', sessionId: 'session-2', userId: 'user-2' });
+        const [a, b] = otherSession();
         return [
           a.render('r1', { at: 0 }),
           b.render('r1', { at: 6000 }),
