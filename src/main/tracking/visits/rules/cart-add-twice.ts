@@ -10,20 +10,15 @@
 // comparison removes at once, was never in the shop's cart: the storefront called the add twice. What it
 // exempts: two quick adds a test's clicks can make (the shop's cart then holds both, and the next page
 // removes nothing), adds ADDED_TWICE_MS or more apart, adds of other items or quantities or at another URL,
-// a cart event between them and the removal, a removal more than LOAD_MS after its page began (the shopper's
-// own), a next page load more than NEXT_PAGE_MS after the adds (a session's life: another visit's cart),
-// and a page before it the timelines no longer hold.
+// a cart event between them and the removal, a removal more than CART_COMPARED_MS after its page began
+// (the shopper's own), a next page load more than NEXT_PAGE_MS after the adds (a session's life: another
+// visit's cart), and a page before it the timelines no longer hold.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
-import { pageLoadBefore } from './utils/page-before';
+import { CART_COMPARED_MS, NEXT_PAGE_MS, pageLoadBefore } from './utils/page-before';
 import { addedKey } from '../shown-on-page';
 import { firstThree } from './types';
-
-/** the tracker's comparison runs as the page loads: its cart/remove comes within this of the page's start */
-const LOAD_MS = 1_000;
-/** the next page load after the adds, within this */
-const NEXT_PAGE_MS = 30 * 60_000;
 
 const meta: RuleMeta<'visit'> = {
   id: 'cart-add-twice',
@@ -57,7 +52,7 @@ export const cartAddTwice = defineRule({
     const cart = accepted.find((v) => v.endpoint === 'cart/add' || v.endpoint === 'cart/remove');
     if (!cart || cart.endpoint !== 'cart/remove') return [];
     const here = visit.pages.get(page.key);
-    if (!here || cart.base.time - here.first > LOAD_MS) return [];
+    if (!here || cart.base.time - here.first > CART_COMPARED_MS) return [];
     // the page the shopper came from, where the adds were
     const came = pageLoadBefore(visit, page.key);
     if (!came) return [];

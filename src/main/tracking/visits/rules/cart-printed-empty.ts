@@ -1,8 +1,8 @@
 // `cart-printed-empty` (warning): a page printed an empty cart for a shopper whose cart held items. The page
 // before this one emptied the stored cart as it loaded (its first cart event, a cart/remove whose cart is
-// empty, within LOAD_MS of its start), and this page, as it loaded, put exactly those items back: its first
-// cart event a cart/add of the same items and quantities within LOAD_MS of its start (`restored`), or an
-// order of exactly those lines with no cart event before it (`ordered`).
+// empty, within CART_COMPARED_MS of its start), and this page, as it loaded, put exactly those items back:
+// its first cart event a cart/add of the same items and quantities within CART_COMPARED_MS of its start
+// (`restored`), or an order of exactly those lines with no cart event before it (`ordered`).
 //
 // Why it is certain: the provider's tracker compares the page's cart globals with the cart it stored once,
 // as the page loads (T constructor). Globals that are an empty array while the stored cart holds items send
@@ -14,21 +14,16 @@
 // impressed one of the removed items (the shopper may have put it back from that page: a product page's
 // add, a tile's add the integration does not track), a page that sent an order after the removal (the
 // thank-you page's cart globals are empty: the client's own), a later cart event of that page naming one of
-// the items, a removal or a restoring add more than LOAD_MS after its page began (the shopper's own), a next
-// page load more than NEXT_PAGE_MS after the removal, other items or quantities, and a page before it the
-// timelines no longer hold. Not told apart: a shop whose cart page offers an "undo" that restores the whole
-// cart in one step; the message names it.
+// the items, a removal or a restoring add more than CART_COMPARED_MS after its page began (the shopper's
+// own), a next page load more than NEXT_PAGE_MS after the removal, other items or quantities, and a page
+// before it the timelines no longer hold. Not told apart: a shop whose cart page offers an "undo" that
+// restores the whole cart in one step; the message names it.
 import { finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
-import { pageLoadBefore } from './utils/page-before';
+import { CART_COMPARED_MS, NEXT_PAGE_MS, pageLoadBefore } from './utils/page-before';
 import { addedKey } from '../shown-on-page';
 import { firstThree } from './types';
-
-/** the tracker's comparison runs as the page loads: its cart event comes within this of the page's start */
-const LOAD_MS = 1_000;
-/** the next page load after the removal, within this (a session's life) */
-const NEXT_PAGE_MS = 30 * 60_000;
 
 const meta: RuleMeta<'visit'> = {
   id: 'cart-printed-empty',
@@ -73,13 +68,13 @@ export const cartPrintedEmpty = defineRule({
     const here = visit.pages.get(page.key);
     if (!here) return [];
     const ordered = first.endpoint === 'order/transaction';
-    if (!ordered && first.base.time - here.first > LOAD_MS) return [];
+    if (!ordered && first.base.time - here.first > CART_COMPARED_MS) return [];
     // the page the shopper came from, which emptied the cart as it loaded
     const came = pageLoadBefore(visit, page.key);
     if (!came) return [];
     const shown = ctx.shown(came.key);
     const emptied = shown?.emptiedCart;
-    if (!emptied || emptied.time - came.entry.first > LOAD_MS) return [];
+    if (!emptied || emptied.time - came.entry.first > CART_COMPARED_MS) return [];
     if (emptied.time > here.first || here.first - emptied.time > NEXT_PAGE_MS) return [];
     // the shopper may have put an item back from that page itself
     if (emptied.ids.some((id) => shown.viewed(id) || shown.impressed(id))) return [];

@@ -1,6 +1,14 @@
 // The page load a shopper came from: the one of the visit that began last before a page's own (the rules
-// that read what the page before showed: `click-not-sent`, `cart-add-twice`).
+// that read what the page before showed: `click-not-sent`, `cart-add-twice`, `cart-printed-empty`).
 import type { Visit, VisitPageEntry } from '../../book';
+
+/**
+ * the tracker compares the page's cart globals with its stored cart as the page loads (T constructor): a
+ * cart event of that comparison comes within this of the page's start
+ */
+export const CART_COMPARED_MS = 1_000;
+/** a page load this long after the page before is another session's, whatever the ids say */
+export const NEXT_PAGE_MS = 30 * 60_000;
 
 /** The page load of the visit that began last before `pageKey`'s, with its key; undefined when none did. */
 export function pageLoadBefore(
