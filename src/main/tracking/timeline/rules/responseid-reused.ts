@@ -14,7 +14,8 @@ import { issuedFor } from './utils/provenance';
 import { withoutHash } from './utils/request-context';
 import { CACHE_MS } from './utils/listing-renders';
 import type { Response } from '../response';
-import type { RuleContext } from './types';
+import type { ResponseOrigin, RuleContext } from './types';
+import type { TimelineEvent } from '../model';
 
 const meta: RuleMeta<'response'> = {
   id: 'responseid-reused',
@@ -134,62 +135,11 @@ export const responseIdReused = defineRule({
       count: plural(here.length, 'event'),
       events: list(here.map((e) => e.id)),
     };
-    // a click of a listing's tile sent by the page it led to, as that page loads
-    const begun =
-      origin.sessionId === r.sessionId && here.every((e) => e.event === 'clickthrough')
-        ? here[0]!.time - pageStart(ctx.page)
-        : Infinity;
-    const onArrival = begun <= ARRIVAL_MS;
-    // a render from another host and session moments before this one: the server that rendered the page
-    const render = here.find((e) => e.event === 'render');
-    const serverRender =
-      !onArrival &&
-      render !== undefined &&
-      origin.event === 'render' &&
-      origin.sessionId !== r.sessionId &&
-      render.time >= origin.time &&
-      render.time - origin.time <= SERVER_RENDER_MS &&
-      hostOf(origin.pageUrl) !== hostOf(r.pageUrl);
-    // the same page, seconds later, under new ids and without a render of its own: a second tracker
-    const secondTracker =
-      !onArrival &&
-      origin.sessionId !== r.sessionId &&
-      withoutHash(origin.pageUrl) === withoutHash(r.pageUrl) &&
-      !here.some((e) => e.event === 'render') &&
-      here[0]!.time >= origin.time &&
-      here[0]!.time - origin.time <= SECOND_TRACKER_MS;
     return [
       finding(
         meta,
         r.responseId,
-        serverRender
-          ? {
-              messageId: 'serverRender',
-              data: { ...data, after: duration(render!.time - origin.time) },
-            }
-          : secondTracker
-            ? {
-                messageId: 'secondTracker',
-                data: {
-                  ...data,
-                  events: list(here.map((e) => describe(e))),
-                  names: here.length === 1 ? 'names' : 'name',
-                  after: duration(here[0]!.time - origin.time),
-                  originSession: origin.sessionId,
-                },
-              }
-            : onArrival
-              ? {
-                  messageId: 'clickOnArrival',
-                  data: {
-                    ...data,
-                    events: list(here.map((e) => describe(e))),
-                    names: here.length === 1 ? 'names' : 'name',
-                    after: duration(Math.max(0, begun)),
-                    clickthrough: endpointOf(r.kind, 'clickthrough'),
-                  },
-                }
-              : { messageId: 'reused', data },
+        howItCame(r, ctx.page, origin, here, data),
         [origin.eventId, ...here.map((e) => e.id)],
         {
           responseId: r.responseId,
@@ -201,6 +151,71 @@ export const responseIdReused = defineRule({
     ];
   },
 });
+
+/**
+ * How another page's responseId came here, as the message that says so: a listing's click sent by the
+ * page it led to as it loads (the same session), a server's render, a second tracker on the same page
+ * (another session), or else a stored id (`reused`).
+ */
+function howItCame(
+  r: Response,
+  page: Page,
+  origin: ResponseOrigin,
+  here: readonly TimelineEvent[],
+  data: Readonly<Record<string, string>>,
+): { messageId: string; data: Readonly<Record<string, string>> } {
+  const first = here[0]!;
+  const named = {
+    events: list(here.map((e) => describe(e))),
+    names: here.length === 1 ? 'names' : 'name',
+  };
+  if (origin.sessionId === r.sessionId) {
+    const begun = here.every((e) => e.event === 'clickthrough')
+      ? first.time - pageStart(page)
+      : Infinity;
+    return begun <= ARRIVAL_MS
+      ? {
+          messageId: 'clickOnArrival',
+          data: {
+            ...data,
+            ...named,
+            after: duration(Math.max(0, begun)),
+            clickthrough: endpointOf(r.kind, 'clickthrough'),
+          },
+        }
+      : { messageId: 'reused', data };
+  }
+  // a render from another host and session moments before this one: the server that rendered the page
+  const render = here.find((e) => e.event === 'render');
+  if (
+    render !== undefined &&
+    origin.event === 'render' &&
+    render.time >= origin.time &&
+    render.time - origin.time <= SERVER_RENDER_MS &&
+    hostOf(origin.pageUrl) !== hostOf(r.pageUrl)
+  )
+    return {
+      messageId: 'serverRender',
+      data: { ...data, after: duration(render.time - origin.time) },
+    };
+  // the same page, seconds later, under new ids and without a render of its own: a second tracker
+  if (
+    render === undefined &&
+    withoutHash(origin.pageUrl) === withoutHash(r.pageUrl) &&
+    first.time >= origin.time &&
+    first.time - origin.time <= SECOND_TRACKER_MS
+  )
+    return {
+      messageId: 'secondTracker',
+      data: {
+        ...data,
+        ...named,
+        after: duration(first.time - origin.time),
+        originSession: origin.sessionId,
+      },
+    };
+  return { messageId: 'reused', data };
+}
 
 /**
  * A response the companion issued to another page load of the same session (another session is
