@@ -54,11 +54,25 @@ export default {
         page().impression('r1', ['a'], { at: 44_200 }),
       ],
       findings: [
-        { message: 'again on page load "pl-1", 43 s after', events: [0, 2], responseId: 'r1' },
+        {
+          messageId: 'reloaded',
+          message: 'again on page load "pl-1", 43 s after',
+          events: [0, 2],
+          responseId: 'r1',
+        },
       ],
     },
     {
-      name: 'edge: just over 20 s later, events between at the same URL',
+      name: 'edge: just over 20 s later, an impression between at the same URL',
+      events: () => [
+        page().render('r1', { at: 0 }),
+        page().impression('r1', ['a'], { at: 5_000 }),
+        page().render('r1', { at: 20_001 }),
+      ],
+      findings: [{ messageId: 'reloaded', events: [0, 2] }],
+    },
+    {
+      name: 'a click led to a page load of its own, then the listing came back from the back/forward cache and a pageshow handler re-sent its render',
       events: () => [
         page().render('r1', { at: 0 }),
         page().event(
@@ -66,9 +80,19 @@ export default {
           { responseId: 'r1', results: [{ type: 'product', uid: 'a', parentId: '' }] },
           { at: 5_000 },
         ),
-        page().render('r1', { at: 20_001 }),
+        visitPage('pdp', { pageUrl: 'http://localhost:3000/products/a' }).product('a', {
+          at: 6_000,
+        }),
+        page().render('r1', { at: 120_000 }),
       ],
-      findings: [{ events: [0, 2] }],
+      findings: [
+        {
+          messageId: 'restored',
+          message: "after the page's click ev_",
+          fix: 'event.persisted',
+          events: [0, 3],
+        },
+      ],
     },
   ],
 } satisfies RuleCases;

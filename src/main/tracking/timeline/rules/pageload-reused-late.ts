@@ -11,10 +11,15 @@
 // another URL between the two (an SPA route away and back, after which the controller may search again);
 // a render of another response of the listing between them (the shopper came back to a cached search);
 // renders within RELOAD_MS (a reload within 10 s, plus the time a page takes to search); autocomplete and
-// widgets (other controllers).
+// widgets (other controllers). A click of the page between the two renders tells another cause
+// (`restored`): a pageLoadId kept by a reload would have gone with that click to the page it opened too,
+// whose events would then sit between them at another URL; the page load came back unchanged, which only
+// the browser's back/forward cache does, and the client sends nothing then, so a `pageshow` handler re-sent
+// the render.
 import { duration } from '../../finding';
 import { finding, defineRule, type RuleMeta } from './types';
 import { nothingBetween, RELOAD_MS } from './utils/listing-renders';
+import type { Page } from '../page';
 
 const meta: RuleMeta<'response'> = {
   id: 'pageload-reused-late',
@@ -28,8 +33,16 @@ const meta: RuleMeta<'response'> = {
   guards: ['identity.page-load'],
   defaultSeverity: 'warning',
   messages: {
+    restored:
+      '{{second}} renders responseId "{{responseId}}" again on page load "{{pageLoadId}}", {{after}} after {{first}} and at the same URL, after the page\'s click {{click}} led away: the page came back from the browser\'s back/forward cache and its tracking was sent again. A page restored from that cache keeps its state, and the provider\'s client sends nothing when it comes back (no new search, no render, each tile impressed once), so a handler of the `pageshow` event (or a framework hook on it) re-sent the render: the provider counts a search the shopper did not make again.',
     reloaded:
       '{{second}} renders responseId "{{responseId}}" again on page load "{{pageLoadId}}", {{after}} after {{first}} and at the same URL, with no other search rendered and nothing at another URL between: the page was reloaded and kept its pageLoadId. The provider\'s search controller does not search again for the results it shows, and its client reuses a pageLoadId on a reload only for the same URL within 10 s, so the two page loads\' events are merged into one.',
+  },
+  fixes: {
+    restored:
+      'do not re-send tracking when a page comes back from the back/forward cache (pageshow with event.persisted): the restored page already sent its render and impressions.',
+    reloaded:
+      'let the provider’s client make the pageLoadId on every page load; do not store it and restore it (sessionStorage, a server-rendered value).',
   },
   fix: 'Let the provider’s client make the pageLoadId on every page load; do not store it and restore it (sessionStorage, a server-rendered value).',
   listens: ['render', 'impression', 'clickthrough', 'addtocart'],
@@ -52,18 +65,20 @@ export const pageloadReusedLate = defineRule({
       const b = renders[i]!;
       if (b.time - a.time <= RELOAD_MS || a.pageUrl !== b.pageUrl) continue;
       if (!nothingBetween(r, page, a, b, (url) => url)) continue;
+      const click = clickBetween(page, a.time, b.time);
       return [
         finding(
           meta,
           r.responseId,
           {
-            messageId: 'reloaded',
+            messageId: click ? 'restored' : 'reloaded',
             data: {
               second: b.id,
               first: a.id,
               responseId: r.responseId,
               pageLoadId: page.pageLoadId,
               after: duration(b.time - a.time),
+              click: click ?? '',
             },
           },
           [a.id, b.id],
@@ -74,3 +89,19 @@ export const pageloadReusedLate = defineRule({
     return [];
   },
 });
+
+/** The first accepted clickthrough of the page after `from` and before `to` (its id), if one was sent. */
+function clickBetween(page: Page, from: number, to: number): string | undefined {
+  let first: { id: string; time: number } | undefined;
+  for (const o of page.responses.values())
+    for (const e of o.events)
+      if (
+        e.accepted &&
+        e.event === 'clickthrough' &&
+        e.time > from &&
+        e.time < to &&
+        (!first || e.time < first.time)
+      )
+        first = e;
+  return first?.id;
+}
