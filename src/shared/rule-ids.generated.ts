@@ -97,6 +97,7 @@ export type RuleId =
   | 'cart-printed-empty'
   | 'cart-globals-invalid'
   | 'order-placed-twice'
+  | 'order-currency-mismatch'
   | 'pageview-other-url'
   | 'pageview-sku-mismatch'
   | 'line-sku-mismatch'

@@ -99,6 +99,7 @@ import { cartAddTwice } from '../visits/rules/cart-add-twice';
 import { cartPrintedEmpty } from '../visits/rules/cart-printed-empty';
 import { cartGlobalsInvalid } from '../visits/rules/cart-globals-invalid';
 import { orderPlacedTwice } from '../visits/rules/order-placed-twice';
+import { orderCurrencyMismatch } from '../visits/rules/order-currency-mismatch';
 import { pageviewOtherUrl } from '../visits/rules/pageview-other-url';
 import { pageviewSkuMismatch } from '../visits/rules/pageview-sku-mismatch';
 import { lineSkuMismatch } from '../visits/rules/line-sku-mismatch';
@@ -205,6 +206,7 @@ export const RULES: readonly Rule[] = [
   cartPrintedEmpty,
   cartGlobalsInvalid,
   orderPlacedTwice,
+  orderCurrencyMismatch,
   pageviewOtherUrl,
   pageviewSkuMismatch,
   lineSkuMismatch,

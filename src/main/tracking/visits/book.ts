@@ -14,7 +14,14 @@ import {
   noteQuickAdd,
   type CartLedger,
 } from './cart-ledger';
-import { notePrices, noteQuickPrices, priceIssues, pricesIn, quickPriceIssues } from './prices';
+import {
+  currencyMismatch,
+  notePrices,
+  noteQuickPrices,
+  priceIssues,
+  pricesIn,
+  quickPriceIssues,
+} from './prices';
 import { RecentCarts, type RecentCart, type UserReset } from './recent-carts';
 import { originOf } from '../page-url';
 import { ChunkedMap } from '../../chunked';
@@ -706,6 +713,9 @@ export class VisitBook {
   /** An order/transaction: its price issues, the cart it came from, the order book. */
   private noteOrder(visit: Visit, pageKey: string, v: VisitEvent): void {
     const e = v.base;
+    // before the cart's prices are let go for the order's other currency
+    const mismatch = currencyMismatch(v, visit);
+    if (mismatch) v.currencyMismatch = mismatch;
     pricesIn(visit, v.currency ?? '');
     const prices = priceIssues(v, visit);
     v.priceIssues = prices?.issues;

@@ -62,6 +62,11 @@ export interface VisitEvent {
   total: number | null;
   /** data.vat of an order (a rate: 0.20 for 20%); null when it has none */
   vat: number | null;
+  /**
+   * set by the book when an order is folded in: the visit's cart events priced its lines exactly in another
+   * currency (and the cart event that did), so the order's currency code is not its amounts'
+   */
+  currencyMismatch?: { cart: string; eventId: string };
   /** what a log/snap reported: the provider's client's own error message (`cart-globals-invalid`) */
   logged?: ClientLog;
   /** set by the book when the event is folded in: what its cart contradicts (cart-inconsistent) */

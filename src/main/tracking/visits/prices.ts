@@ -144,6 +144,29 @@ export function priceIssues(
   return { issues: out, elsewhereInCents: smaller > 0 && smaller === out.length };
 }
 
+/**
+ * An order in another currency than the visit's cart events, each of whose lines the cart priced did cost
+ * exactly what the cart said (`order-currency-mismatch`): no conversion happened, so the order's currency
+ * code is not its amounts'. Undefined when the cart named no currency, the order names none or the same,
+ * no line was priced by the cart, or a line's price differs (a switch of currency converts prices).
+ */
+export function currencyMismatch(
+  order: VisitEvent,
+  visit: PricedVisit,
+): { cart: string; eventId: string } | undefined {
+  const cart = visit.priceCurrency;
+  if (cart === undefined || !order.currency || order.currency === cart || !visit.prices)
+    return undefined;
+  let eventId: string | undefined;
+  for (const line of order.items) {
+    const known = visit.prices.get(line.uid);
+    if (!known || line.price <= 0) continue;
+    if (line.price !== known.price) return undefined;
+    eventId ??= known.eventId;
+  }
+  return eventId === undefined ? undefined : { cart, eventId };
+}
+
 /** within a cent, or half a per cent of the larger */
 function near(a: number, b: number): boolean {
   return Math.abs(a - b) <= Math.max(0.01, Math.max(Math.abs(a), Math.abs(b)) * 0.005);
