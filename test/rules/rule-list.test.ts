@@ -158,6 +158,15 @@ describe('a rule whose declarations disagree is refused at load', () => {
     );
   });
 
+  it('a behaviour guarded twice is refused (the model and readiness would list the rule twice)', () => {
+    const guards = (g: string[]) =>
+      define({ meta: meta(['response'], { guards: g }), response: none });
+    expect(guards(['search.render', 'search.impression'])).not.toThrow();
+    expect(guards(['search.render', 'search.impression', 'search.render'])).toThrow(
+      /meta\.guards names search\.render twice/,
+    );
+  });
+
   it('explainedMessages names messages of its own, and only beside explainedBy', () => {
     const messages = { a: 'A.', b: 'B.' };
     const explained = (over: Partial<RuleMeta>) =>

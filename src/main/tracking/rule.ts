@@ -106,6 +106,9 @@ export function ruleProblem(rule: Rule): string | undefined {
   if (needs.visit && !judged.has('visit'))
     return 'needs.visit is read for visit rules only, and its meta does not judge visit';
   if (listens.length === 0) return 'meta.listens names no event: nothing would ever run it again';
+  const twice = rule.meta.guards.find((g, i) => rule.meta.guards.indexOf(g) !== i);
+  if (twice !== undefined)
+    return `meta.guards names ${twice} twice: the client model and readiness would list the rule twice`;
   const {
     explainedBy = [],
     explainedMessages,

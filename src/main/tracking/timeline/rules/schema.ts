@@ -13,8 +13,8 @@ const meta: RuleMeta<'page'> = {
     'Every body matches the beacon v2 schema of its endpoint (context and data, no unknown fields).',
   appliesTo: EVERY_PAGE_KIND,
   // a rejected event is lost: the behaviour whose event it was (its endpoint's), unless its context or a cart
-  // item was what the service refused (behaviourOf below)
-  guards: ['identity.context', 'cart.items', ...SENDING_BEHAVIOURS],
+  // item was what the service refused (behaviourOf below); cart.items sends log/snap, so it may be there already
+  guards: [...new Set(['identity.context', 'cart.items', ...SENDING_BEHAVIOURS])],
   defaultSeverity: 'error',
   messages: {
     array:
