@@ -42,6 +42,17 @@ export default {
       events: () => cartThenOrder(eur, [lines[0]!, { ...lines[1]!, price: 69.66 }], usd),
     },
     {
+      name: 'a currency switch, then a cart event at converted prices, then the order in the new currency',
+      events: () => {
+        const usdLines = lines.map((l) => ({ ...l, price: Math.round(l.price! * 108) / 100 }));
+        return [
+          visitPage('pdp').cartAdd(lines, lines, { at: 0, context: eur }),
+          visitPage('cart').cartAdd([usdLines[0]!], usdLines, { at: 30_000, context: usd }),
+          visitPage('thanks').order('100234', usdLines, { at: 60_000, context: usd }),
+        ];
+      },
+    },
+    {
       name: 'the cart named no currency',
       events: () => cartThenOrder(undefined, lines, usd),
     },
@@ -60,10 +71,41 @@ export default {
       events: () => cartThenOrder(eur, lines, usd),
       findings: [
         {
+          messageId: 'mismatch',
           message: 'names currency USD, but the visit’s cart events priced its products in EUR',
           fix: 'not a fixed code',
           pageLoadId: 'thanks',
           events: [0, 1],
+        },
+      ],
+    },
+    {
+      name: 'the thank-you page’s own cart/remove carries the written code too: one finding, on the order',
+      events: () => {
+        const t = visitPage('thanks');
+        return [
+          visitPage('cart').cartAdd(lines, lines, { at: 0, context: eur }),
+          t.cartRemove(lines, [], { at: 60_000, context: usd }),
+          t.order('100234', lines, { at: 60_010, context: usd }),
+        ];
+      },
+      findings: [{ messageId: 'mismatch', pageLoadId: 'thanks', events: [0, 2] }],
+    },
+    {
+      name: 'a cart page whose template writes USD in an EUR shop: its cart event at the EUR prices',
+      events: () => {
+        const more = [{ ...lines[0]!, qty: 2 }, lines[1]!];
+        return [
+          visitPage('pdp').cartAdd(lines, lines, { at: 0, context: eur }),
+          visitPage('cart').cartAdd([lines[0]!], more, { at: 30_000, context: usd }),
+        ];
+      },
+      findings: [
+        {
+          messageId: 'cart',
+          message: 'cart/add ev_',
+          fix: 'on every page from the shop’s current currency',
+          pageLoadId: 'cart',
         },
       ],
     },

@@ -194,6 +194,17 @@ interface FirstEvent {
 }
 
 /**
+ * A cart or order event's prices are in its currency (`pricesIn`), unless it names another currency than
+ * the visit's prices at exactly those prices: then its amounts were not converted and are still in the
+ * visit's currency (`order-currency-mismatch`), which the visit keeps.
+ */
+function pricedIn(visit: Visit, v: VisitEvent): void {
+  const mismatch = currencyMismatch(v, visit);
+  if (mismatch) v.currencyMismatch = mismatch;
+  else pricesIn(visit, v.currency ?? '');
+}
+
+/**
  * A page of a visit: its pageLoadId, the times of its earliest and latest events, its identity marks, and
  * where the page keeps its visits (null once the page was let go).
  */
@@ -680,9 +691,10 @@ export class VisitBook {
       login: v.endpoint === 'shopper/login',
     });
     if (v.endpoint === 'cart/add' || v.endpoint === 'cart/remove') {
-      pricesIn(visit, v.currency ?? '');
+      pricedIn(visit, v);
       v.quickAddIssues = quickPriceIssues(v, visit);
-      notePrices(visit, v);
+      // an event whose currency is not its prices' keeps the events that priced them in theirs
+      if (!v.currencyMismatch) notePrices(visit, v);
     }
     noteCartEvent(visit, pageKey, v);
     if (v.cart)
@@ -713,10 +725,7 @@ export class VisitBook {
   /** An order/transaction: its price issues, the cart it came from, the order book. */
   private noteOrder(visit: Visit, pageKey: string, v: VisitEvent): void {
     const e = v.base;
-    // before the cart's prices are let go for the order's other currency
-    const mismatch = currencyMismatch(v, visit);
-    if (mismatch) v.currencyMismatch = mismatch;
-    pricesIn(visit, v.currency ?? '');
+    pricedIn(visit, v);
     const prices = priceIssues(v, visit);
     v.priceIssues = prices?.issues;
     // set only on the few orders that need it (every order carrying the field would cost it a slot)

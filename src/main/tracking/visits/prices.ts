@@ -145,20 +145,21 @@ export function priceIssues(
 }
 
 /**
- * An order in another currency than the visit's cart events, each of whose lines the cart priced did cost
- * exactly what the cart said (`order-currency-mismatch`): no conversion happened, so the order's currency
- * code is not its amounts'. Undefined when the cart named no currency, the order names none or the same,
- * no line was priced by the cart, or a line's price differs (a switch of currency converts prices).
+ * A cart or order event in another currency than the visit's earlier cart events, each of whose lines
+ * those priced costing exactly what they said (`order-currency-mismatch`): no conversion happened, so the
+ * event's currency code is not its amounts'. Undefined when the cart named no currency, the event names
+ * none or the same, no line was priced before, or a line's price differs (a switch of currency converts
+ * prices).
  */
 export function currencyMismatch(
-  order: VisitEvent,
+  event: VisitEvent,
   visit: PricedVisit,
 ): { cart: string; eventId: string } | undefined {
   const cart = visit.priceCurrency;
-  if (cart === undefined || !order.currency || order.currency === cart || !visit.prices)
+  if (cart === undefined || !event.currency || event.currency === cart || !visit.prices)
     return undefined;
   let eventId: string | undefined;
-  for (const line of order.items) {
+  for (const line of event.items) {
     const known = visit.prices.get(line.uid);
     if (!known || line.price <= 0) continue;
     if (line.price !== known.price) return undefined;

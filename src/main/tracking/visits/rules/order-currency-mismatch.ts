@@ -1,5 +1,7 @@
 // `order-currency-mismatch` (warning): an order that names another currency than the visit's cart events,
-// at exactly the prices the cart gave its products: the order's currency code is not its amounts'.
+// at exactly the prices the cart gave its products: the order's currency code is not its amounts'. The
+// same of a cart event (`cart`: a cart page whose template writes another code), reported only on a page
+// that sent no such order (the thank-you page's own cart/remove carries the order's code: one bug).
 //
 // Why it is certain enough: the provider's client puts the page's currency on every event
 // (context.currency from the tracker's currency, which the page sets: B setCurrency, T from the page's
@@ -27,10 +29,12 @@ const meta: RuleMeta<'visit'> = {
   guards: ['order.transaction'],
   defaultSeverity: 'warning',
   messages: {
+    cart: '{{endpoint}} {{eventId}} names currency {{order}}, but the visit’s earlier cart events priced its products in {{cart}}, at exactly the prices it carries ({{cartEvent}}): the amounts were not converted, so they are {{cart}}, not {{order}}. The provider’s client sends the page’s currency with every event, so this page set another currency than the shop’s other pages (a code written into its template). (A shop that prices its products with the same numbers in both currencies, whose shopper switched currency, looks the same.)',
     mismatch:
       'order "{{orderId}}" ({{eventId}}) names currency {{order}}, but the visit’s cart events priced its products in {{cart}}, at exactly the prices its lines carry ({{cartEvent}}): the amounts were not converted, so they are {{cart}}, not {{order}}. The provider’s client sends the page’s currency with every event, so the thank-you page set another currency than the shop’s pages (a code written into its template), and the provider converts this order’s revenue from the wrong currency. (A shop that prices its products with the same numbers in both currencies, whose shopper switched currency before paying, looks the same.)',
   },
   fixes: {
+    cart: 'set the tracker’s currency on every page from the shop’s current currency, not a fixed code.',
     mismatch:
       'set the tracker’s currency on the thank-you page from the order’s own currency (the shop’s, as on its other pages), not a fixed code.',
   },
@@ -42,23 +46,27 @@ export const orderCurrencyMismatch = defineRule({
   meta,
   visit(_page, { accepted }) {
     const out = [];
-    for (const v of accepted) {
-      if (v.endpoint !== 'order/transaction' || !v.currencyMismatch) continue;
+    const off = accepted.filter((v) => v.currencyMismatch !== undefined);
+    const orders = off.filter((v) => v.endpoint === 'order/transaction');
+    // one finding per page: its orders', else its first cart event's
+    for (const v of orders.length > 0 ? orders : off.slice(0, 1)) {
+      const order = v.endpoint === 'order/transaction';
       out.push(
         finding(
           meta,
           v.base.id,
           {
-            messageId: 'mismatch',
+            messageId: order ? 'mismatch' : 'cart',
             data: {
+              endpoint: v.endpoint,
               orderId: v.orderId ?? '',
               eventId: v.base.id,
               order: v.currency ?? '',
-              cart: v.currencyMismatch.cart,
-              cartEvent: v.currencyMismatch.eventId,
+              cart: v.currencyMismatch!.cart,
+              cartEvent: v.currencyMismatch!.eventId,
             },
           },
-          [v.currencyMismatch.eventId, v.base.id],
+          [v.currencyMismatch!.eventId, v.base.id],
         ),
       );
     }
