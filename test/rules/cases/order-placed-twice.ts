@@ -77,8 +77,8 @@ export default {
         ];
       },
       findings: [
-        { message: 'sent 500 ms after order "A-1"', events: [0, 1] },
-        { message: 'sent 1800 s after order "A-2"', events: [1, 2] },
+        { message: 'sent 0.5 s after order "A-1"', events: [0, 1] },
+        { message: 'sent 30 min after order "A-2"', events: [1, 2] },
       ],
     },
   ],

@@ -11,7 +11,7 @@
 // two (the shopper shopped again: an SPA that tracks its routes and cart), orders more than
 // SAME_PURCHASE_MS apart, and other page loads (separate checkouts). Not told apart, and said in the
 // message: an SPA that tracks neither its routes nor its cart, whose shopper buys exactly the same again.
-import { finding } from '../../finding';
+import { duration, finding } from '../../finding';
 import type { RuleMeta } from '../../rule-meta';
 import { defineRule } from '../../rule';
 import { orderSent } from '../order-book';
@@ -80,7 +80,7 @@ export const orderPlacedTwice = defineRule({
                 eventId: o.base.id,
                 firstOrderId: p.orderId,
                 firstId: p.base.id,
-                gap: gap < 1000 ? `${gap} ms` : `${Math.round(gap / 100) / 10} s`,
+                gap: duration(gap),
               },
             },
             [p.base.id, o.base.id],
